@@ -8,6 +8,7 @@
 pub mod adapter;
 pub mod commands;
 pub mod error;
+pub mod picture;
 pub mod registry;
 
 pub use adapter::{Adapter, Session, Variant};

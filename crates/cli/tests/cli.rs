@@ -101,3 +101,39 @@ fn every_built_variant_handles_good_and_bad_input() {
         }
     }
 }
+
+/// `fairy svg` output is well-formed XML with one piece group per piece of the position.
+#[test]
+fn svg_is_xml_with_every_piece() {
+    for v in registry::built() {
+        let session = v.session(None).unwrap();
+        let Some(view) = session.board_view() else {
+            continue;
+        };
+        let pieces = view.cells.iter().filter(|c| c.piece.is_some()).count();
+        let out = fairy().args(["svg", v.id()]).assert().success();
+        let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+        let mut reader = quick_xml::Reader::from_str(&text);
+        let mut groups = 0;
+        loop {
+            match reader.read_event() {
+                Ok(quick_xml::events::Event::Eof) => break,
+                Ok(quick_xml::events::Event::Start(e)) => {
+                    if e.attributes()
+                        .flatten()
+                        .any(|a| a.key.as_ref() == b"class" && a.value.as_ref() == b"piece")
+                    {
+                        groups += 1;
+                    }
+                }
+                Ok(_) => {}
+                Err(e) => panic!("{}: SVG is not XML: {e}", v.id()),
+            }
+        }
+        assert_eq!(groups, pieces, "{}", v.id());
+        fairy()
+            .args(["svg", v.id(), "--last-move", "nonsense"])
+            .assert()
+            .code(2);
+    }
+}
