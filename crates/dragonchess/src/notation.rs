@@ -13,7 +13,8 @@ ouhtcmkpthuo/wwwwwwwwwwww/12/12/12/12/WWWWWWWWWWWW/OUHTCMKPTHUO | \
 2b3e3b1/1d1d1d1d1d1d/12/12/12/12/1D1D1D1D1D1D/2B3E3B1 g 0 1";
 
 /// What the whole notation looks like, for error messages.
-const SHAPE: &str = "8 fields: <sky> | <ground> | <underworld> <side g|s> <half-move clock> <move number>";
+const SHAPE: &str =
+    "8 fields: <sky> | <ground> | <underworld> <side g|s> <half-move clock> <move number>";
 
 /// A decimal number without sign or leading zeros (at most 9 digits).
 fn number(text: &str) -> Option<u32> {
@@ -29,7 +30,12 @@ fn number(text: &str) -> Option<u32> {
 }
 
 /// Reads one board (rank 8 first) onto `level` (1..=3) of `pos`.
-fn read_board(pos: &mut Position, level: u16, field: &'static str, text: &str) -> Result<(), PositionError> {
+fn read_board(
+    pos: &mut Position,
+    level: u16,
+    field: &'static str,
+    text: &str,
+) -> Result<(), PositionError> {
     let bad = |part: &str, expected: String| PositionError::Field {
         field,
         text: part.to_owned(),
@@ -50,7 +56,10 @@ fn read_board(pos: &mut Position, level: u16, field: &'static str, text: &str) -
         while let Some((at, c)) = chars.next() {
             if c.is_ascii_digit() {
                 if after_run {
-                    return Err(bad(rank_text, format!("rank {}: one number per run of empty squares", rank + 1)));
+                    return Err(bad(
+                        rank_text,
+                        format!("rank {}: one number per run of empty squares", rank + 1),
+                    ));
                 }
                 let mut end = at + 1;
                 while let Some(&(j, d)) = chars.peek() {
@@ -79,7 +88,10 @@ fn read_board(pos: &mut Position, level: u16, field: &'static str, text: &str) -
                     ));
                 };
                 if file >= FILES {
-                    return Err(bad(rank_text, format!("rank {}: more than 12 squares", rank + 1)));
+                    return Err(bad(
+                        rank_text,
+                        format!("rank {}: more than 12 squares", rank + 1),
+                    ));
                 }
                 pos.put(square(level, file, rank), p);
                 file += 1;
@@ -87,7 +99,10 @@ fn read_board(pos: &mut Position, level: u16, field: &'static str, text: &str) -
             }
         }
         if file != FILES {
-            return Err(bad(rank_text, format!("rank {}: 12 squares, found {file}", rank + 1)));
+            return Err(bad(
+                rank_text,
+                format!("rank {}: 12 squares, found {file}", rank + 1),
+            ));
         }
     }
     Ok(())
@@ -113,7 +128,9 @@ fn check_possible(pos: &Position) -> Result<(), PositionError> {
         match p.kind {
             Kind::King => kings[p.color.index()] += 1,
             Kind::Warrior if rank == own_back => {
-                return impossible(format!("{who} Warrior on {name} stands on its own back rank"))
+                return impossible(format!(
+                    "{who} Warrior on {name} stands on its own back rank"
+                ))
             }
             Kind::Warrior if rank == last => {
                 return impossible(format!(
@@ -234,7 +251,11 @@ impl Position {
             }
         }
         s.push_str(if self.side() == GOLD { " g " } else { " s " });
-        s.push_str(&format!("{} {}", self.halfmove_clock(), self.fullmove_number()));
+        s.push_str(&format!(
+            "{} {}",
+            self.halfmove_clock(),
+            self.fullmove_number()
+        ));
         s
     }
 
@@ -247,9 +268,11 @@ impl Position {
     /// bad square name, [`MoveError::GameOver`] when the side to move has no legal move,
     /// [`MoveError::Illegal`] otherwise, with the reason.
     pub fn read_move(&self, text: &str) -> Result<Move, MoveError> {
-        let malformed = || MoveError::Malformed {
+        let malformed = || {
+            MoveError::Malformed {
             text: text.to_owned(),
             expected: "<from>-<to> such as 2c2-2c3, 2c7-2c8=H, or a Dragon's capture from afar such as 3c4x2c4".to_owned(),
+        }
         };
         let (body, promo) = match text.strip_suffix("=H") {
             Some(b) => (b, true),
@@ -300,10 +323,16 @@ impl Position {
         let reason = match self.piece_at(from) {
             None => format!("no piece on {from_text}"),
             Some(p) if p.color != self.side() => {
-                format!("the piece on {from_text} is not {}'s", side_name(self.side()))
+                format!(
+                    "the piece on {from_text} is not {}'s",
+                    side_name(self.side())
+                )
             }
             Some(p) if self.frozen(p.color).contains(from) => {
-                format!("the {} on {from_text} is frozen by a Basilisk", p.kind.name())
+                format!(
+                    "the {} on {from_text} is frozen by a Basilisk",
+                    p.kind.name()
+                )
             }
             Some(p) if afar && p.kind != Kind::Dragon => {
                 "only a Dragon captures from afar (written with x)".to_owned()
@@ -336,12 +365,17 @@ impl Position {
                     if file > 0 {
                         s.push(' ');
                     }
-                    s.push(self.piece_at(square(level, file, rank)).map_or('.', Piece::letter));
+                    s.push(
+                        self.piece_at(square(level, file, rank))
+                            .map_or('.', Piece::letter),
+                    );
                 }
             }
             s.push('\n');
         }
-        s.push_str("   a b c d e f g h i j k l    a b c d e f g h i j k l    a b c d e f g h i j k l\n");
+        s.push_str(
+            "   a b c d e f g h i j k l    a b c d e f g h i j k l    a b c d e f g h i j k l\n",
+        );
         s.push_str(&format!("{} to move", side_name(self.side())));
         let frozen: Vec<String> = [GOLD, SCARLET]
             .iter()

@@ -85,7 +85,12 @@ impl core::fmt::Display for Move {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         use crate::types::square_name;
         let sep = if self.is_afar() { 'x' } else { '-' };
-        write!(f, "{}{sep}{}", square_name(self.from()), square_name(self.to()))?;
+        write!(
+            f,
+            "{}{sep}{}",
+            square_name(self.from()),
+            square_name(self.to())
+        )?;
         if self.is_promotion() {
             f.write_str("=H")?;
         }
@@ -118,7 +123,7 @@ pub struct Position {
 const ZOBRIST_PIECES: u64 = 0xd1a6;
 const ZOBRIST_SIDE: u64 = key(0xd1a7, 0);
 
-const ZOBRIST: [[u64; SQUARES]; 31] = {
+static ZOBRIST: [[u64; SQUARES]; 31] = {
     let mut z = [[0u64; SQUARES]; 31];
     let mut p = 1;
     while p < 31 {
@@ -373,7 +378,14 @@ impl Position {
     /// `by_pieces` the attacker's pieces (kinds read from this position, so the placement
     /// may differ only by the other side's moved piece and by removed attackers), and
     /// `freezers` the other side's Basilisks.
-    fn attacked_with(&self, sq: u16, by: Color, occ: &Bits, by_pieces: Bits, freezers: Bits) -> bool {
+    fn attacked_with(
+        &self,
+        sq: u16,
+        by: Color,
+        occ: &Bits,
+        by_pieces: Bits,
+        freezers: Bits,
+    ) -> bool {
         let mut att = by_pieces;
         for b in freezers.iter() {
             if b < UP {
@@ -399,7 +411,9 @@ impl Position {
                     return true;
                 }
                 let dragons = k(Kind::Dragon);
-                if dragons.any() && ((g::ORTH_STEP[s] & dragons).any() || (bishop(sq, occ) & dragons).any()) {
+                if dragons.any()
+                    && ((g::ORTH_STEP[s] & dragons).any() || (bishop(sq, occ) & dragons).any())
+                {
                     return true;
                 }
                 let mages = k(Kind::Mage);
@@ -424,7 +438,8 @@ impl Position {
                     return true;
                 }
                 let below = sq - UP;
-                if !occ.contains(below) && (g::ORTH_STEP[below as usize] & k(Kind::Elemental)).any() {
+                if !occ.contains(below) && (g::ORTH_STEP[below as usize] & k(Kind::Elemental)).any()
+                {
                     return true;
                 }
                 let rooks = k(Kind::Oliphant) | mages;
@@ -455,7 +470,10 @@ impl Position {
                 if (g::ORTH_STEP[s] & els).any() {
                     return true;
                 }
-                if (g::ORTH_TWO[s] & els).iter().any(|far| !occ.contains((sq + far) / 2)) {
+                if (g::ORTH_TWO[s] & els)
+                    .iter()
+                    .any(|far| !occ.contains((sq + far) / 2))
+                {
                     return true;
                 }
                 g::ORTH_STEP[s]
@@ -546,7 +564,8 @@ impl Position {
             Kind::King => sink.targets(sq, free(g::KING[s])),
             Kind::Paladin => sink.targets(sq, free(g::PALADIN[s])),
             Kind::Dwarf => {
-                let mut t = empty(g::FORWARD[s][ci] | g::SIDEWAYS[s]) | (g::DIAG_FORWARD[s][ci] & enemy);
+                let mut t =
+                    empty(g::FORWARD[s][ci] | g::SIDEWAYS[s]) | (g::DIAG_FORWARD[s][ci] & enemy);
                 if Level::of(sq) == Level::Underworld {
                     if enemy.contains(sq + UP) {
                         t.insert(sq + UP);
@@ -557,7 +576,8 @@ impl Position {
                 sink.targets(sq, t);
             }
             Kind::Basilisk => {
-                let t = free(g::FORWARD[s][ci] | g::DIAG_FORWARD[s][ci]) | empty(g::FORWARD[s][1 - ci]);
+                let t =
+                    free(g::FORWARD[s][ci] | g::DIAG_FORWARD[s][ci]) | empty(g::FORWARD[s][1 - ci]);
                 sink.targets(sq, t);
             }
             Kind::Elemental => {

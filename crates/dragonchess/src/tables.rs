@@ -229,7 +229,11 @@ pub fn generated_files() -> Vec<GeneratedFile> {
     let mut w = TableWriter::new();
     w.bitsets("ORTH_STEP", "One flat orthogonal step.", &orth_step());
     w.bitsets("DIAG_STEP", "One flat diagonal step.", &diag_step());
-    w.bitsets("ORTH_TWO", "Two squares orthogonally on the same board.", &orth_two());
+    w.bitsets(
+        "ORTH_TWO",
+        "Two squares orthogonally on the same board.",
+        &orth_two(),
+    );
     w.bitsets("KNIGHT", "Knight's leaps on the Ground.", &knight());
     w.bitsets("GRIFFON", "Griffon targets (seed §3.2).", &griffon());
     w.bitsets("HERO", "Hero targets (seed §4.4).", &hero());
@@ -241,7 +245,11 @@ pub fn generated_files() -> Vec<GeneratedFile> {
         "Dragon's capture from afar (seed §3.3), and its reverse for Ground squares.",
         &afar(),
     );
-    w.nested_bitsets("RAYS", "Flat rays per direction N, NE, E, SE, S, SW, W, NW.", &rays());
+    w.nested_bitsets(
+        "RAYS",
+        "Flat rays per direction N, NE, E, SE, S, SW, W, NW.",
+        &rays(),
+    );
     w.nested_bitsets(
         "FORWARD",
         "One square straight forward, for Gold and Scarlet.",
@@ -275,7 +283,11 @@ mod tests {
     fn same_nested<const D: usize>(name: &str, computed: &[Vec<Bits>], compiled: &[[Bits; D]]) {
         assert_eq!(computed.len(), compiled.len(), "{name}: length");
         for (sq, (a, b)) in computed.iter().zip(compiled).enumerate() {
-            assert_eq!(a.as_slice(), b.as_slice(), "{name}[{sq}] differs: run `cargo xtask codegen`");
+            assert_eq!(
+                a.as_slice(),
+                b.as_slice(),
+                "{name}[{sq}] differs: run `cargo xtask codegen`"
+            );
         }
     }
 

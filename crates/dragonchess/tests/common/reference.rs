@@ -2,6 +2,9 @@
 //! (docs/rules/dragonchess.md), with no tables and no bitsets: coordinates and offsets only.
 
 #![allow(dead_code)]
+// The reference spells each rule out as the rules document states it, level by level,
+// rather than in the shortest form.
+#![allow(clippy::collapsible_match, clippy::type_complexity)]
 
 /// A side: 0 Gold, 1 Scarlet.
 pub type Side = usize;
@@ -68,7 +71,9 @@ impl Board {
     /// Whether the piece of side `s` at (l,f,r) is frozen: on the Ground above an enemy
     /// Basilisk (rule 4.14.2).
     pub fn frozen(&self, l: i32, f: i32, r: i32) -> bool {
-        let Some(p) = self.at(l, f, r) else { return false };
+        let Some(p) = self.at(l, f, r) else {
+            return false;
+        };
         l == 1 && matches!(self.at(0, f, r), Some(b) if b.kind == b'B' && b.side != p.side)
     }
 
@@ -81,11 +86,18 @@ impl Board {
         let from = (l, f, r);
         // Helpers: kinds of target.
         let empty = |t: (i32, i32, i32)| on(t.0, t.1, t.2) && self.at(t.0, t.1, t.2).is_none();
-        let enemy = |t: (i32, i32, i32)| on(t.0, t.1, t.2) && matches!(self.at(t.0, t.1, t.2), Some(q) if q.side != me);
+        let enemy = |t: (i32, i32, i32)| {
+            on(t.0, t.1, t.2) && matches!(self.at(t.0, t.1, t.2), Some(q) if q.side != me)
+        };
         let free = |t: (i32, i32, i32)| empty(t) || enemy(t);
         let mut add = |to: (i32, i32, i32), out: &mut Vec<RMove>| {
             let promo = p.kind == b'W' && to.2 == last;
-            let m = RMove { from, to, afar: false, promo };
+            let m = RMove {
+                from,
+                to,
+                afar: false,
+                promo,
+            };
             if !out.contains(&m) {
                 out.push(m);
             }
@@ -93,8 +105,19 @@ impl Board {
         let orth = [(0, 1), (1, 0), (0, -1), (-1, 0)];
         let diag = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
         let all8: Vec<(i32, i32)> = orth.iter().chain(diag.iter()).copied().collect();
-        let knight = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
-        let slide = |dirs: &[(i32, i32)], out: &mut Vec<RMove>, add: &mut dyn FnMut((i32, i32, i32), &mut Vec<RMove>)| {
+        let knight = [
+            (1, 2),
+            (2, 1),
+            (2, -1),
+            (1, -2),
+            (-1, -2),
+            (-2, -1),
+            (-2, 1),
+            (-1, 2),
+        ];
+        let slide = |dirs: &[(i32, i32)],
+                     out: &mut Vec<RMove>,
+                     add: &mut dyn FnMut((i32, i32, i32), &mut Vec<RMove>)| {
             for &(df, dr) in dirs {
                 let mut t = (l, f + df, r + dr);
                 while on(t.0, t.1, t.2) {
@@ -176,7 +199,12 @@ impl Board {
                     for (df, dr) in [(0, 0), (0, 1), (1, 0), (0, -1), (-1, 0)] {
                         let t = (1, f + df, r + dr);
                         if enemy(t) {
-                            out.push(RMove { from, to: t, afar: true, promo: false });
+                            out.push(RMove {
+                                from,
+                                to: t,
+                                afar: true,
+                                promo: false,
+                            });
                         }
                     }
                 }
@@ -402,7 +430,12 @@ impl Board {
         for l in 0..3 {
             for r in 0..8 {
                 for f in 0..12 {
-                    if self.at(l, f, r) == Some(P { side: s, kind: b'K' }) {
+                    if self.at(l, f, r)
+                        == Some(P {
+                            side: s,
+                            kind: b'K',
+                        })
+                    {
                         return Some((l, f, r));
                     }
                 }
@@ -421,7 +454,11 @@ impl Board {
     /// Legal moves of the side to move (rule 5.2).
     pub fn legal(&self) -> Vec<RMove> {
         let s = self.side;
-        let mut v: Vec<RMove> = self.pseudo(s).into_iter().filter(|m| !self.after(m).in_check(s)).collect();
+        let mut v: Vec<RMove> = self
+            .pseudo(s)
+            .into_iter()
+            .filter(|m| !self.after(m).in_check(s))
+            .collect();
         v.sort();
         v
     }
