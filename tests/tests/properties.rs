@@ -1,11 +1,9 @@
 //! Generic properties (see `fairy_tests::properties`) over every variant crate.
 //! One line per variant: its `Game` type and rule set.
 
-#[allow(unused_imports)]
 use fairy_tests::properties::check_random_games;
 
 /// Declares the property tests of one variant: a quick one, and a long one in release.
-#[allow(unused_macros)]
 macro_rules! variant_properties {
     ($name:ident, $long:ident, $game:ty, $variant:expr) => {
         #[test]
@@ -25,3 +23,10 @@ macro_rules! variant_properties {
         }
     };
 }
+
+variant_properties!(
+    dragonchess_random_games,
+    dragonchess_random_games_long,
+    fairy_dragonchess::Position,
+    ()
+);

@@ -83,7 +83,7 @@ fn every_built_variant_handles_good_and_bad_input() {
         if let Some(first) = list.first() {
             fairy().args(["apply", id, first]).assert().success();
         }
-        for bad_fen in ["", "garbage", "8/8/8 w", "\u{0}\u{ffff}", &"/".repeat(500)] {
+        for bad_fen in ["", "garbage", "8/8/8 w", "\u{1}\u{ffff}", &"/".repeat(500)] {
             fairy()
                 .args(["show", id, "--fen", bad_fen])
                 .assert()
