@@ -16,12 +16,10 @@ struct Target {
 /// Every generated crate. To add one: a dependency in xtask/Cargo.toml and one entry here,
 /// pointing to the crate's public table-rendering function.
 fn targets() -> Vec<Target> {
-    vec![
-        // Target {
-        //     dir: "crates/dainy",
-        //     files: fairy_dainy::tables::generated_files,
-        // },
-    ]
+    vec![Target {
+        dir: "crates/dainy",
+        files: fairy_dainy::tables::generated_files,
+    }]
 }
 
 fn workspace_root() -> PathBuf {

@@ -36,7 +36,9 @@ pub(crate) fn draw(p: &Dainy) -> String {
             row.push(c);
             row.push(' ');
         }
-        out.push_str(&format!(" {letter} {row:<width$}  {letter}1-{letter}{len}\n"));
+        out.push_str(&format!(
+            " {letter} {row:<width$}  {letter}1-{letter}{len}\n"
+        ));
     }
     let side = match p.side {
         Color::White => "white",

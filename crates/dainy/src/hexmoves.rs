@@ -121,7 +121,11 @@ pub fn highest<const W: usize>(set: &BitSet<W>) -> Option<u16> {
 /// The nearest occupied cell of the ray `ray` (a mask from [`ray_masks`]) whose direction
 /// ascends (`ascending`, see [`direction_ascends`]) or descends, if any.
 #[inline]
-pub fn nearest<const W: usize>(ray: BitSet<W>, occupied: BitSet<W>, ascending: bool) -> Option<u16> {
+pub fn nearest<const W: usize>(
+    ray: BitSet<W>,
+    occupied: BitSet<W>,
+    ascending: bool,
+) -> Option<u16> {
     let blockers = ray & occupied;
     if ascending {
         blockers.first()

@@ -41,8 +41,8 @@ pub use game::{piece_value, MOVE_LIST_CAPACITY};
 pub use movegen::{bishop_attacks, rook_attacks};
 pub use notation::{cell_name, geometry};
 pub use position::{
-    Cells, Dainy, BLACK_LONG, BLACK_SHORT, KING_HOME, PAWN_START_LINE, PROMOTION_LINE,
-    ROOK_LONG, ROOK_SHORT, WHITE_LONG, WHITE_SHORT,
+    Cells, Dainy, BLACK_LONG, BLACK_SHORT, KING_HOME, PAWN_START_LINE, PROMOTION_LINE, ROOK_LONG,
+    ROOK_SHORT, WHITE_LONG, WHITE_SHORT,
 };
 pub use types::{Move, MoveKind, Piece, Role};
 

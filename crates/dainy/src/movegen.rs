@@ -11,8 +11,8 @@ use fairy_kernel::Color;
 use crate::generated::tables::{KING, KNIGHT, PAWN_AHEAD, PAWN_STEP, RAYS};
 use crate::hexmoves::{highest, slide};
 use crate::position::{
-    Cells, Dainy, BLACK_LONG, BLACK_SHORT, KING_HOME, PAWN_START_LINE, PROMOTION_LINE,
-    ROOK_LONG, ROOK_SHORT, WHITE_LONG, WHITE_SHORT,
+    Cells, Dainy, BLACK_LONG, BLACK_SHORT, KING_HOME, PAWN_START_LINE, PROMOTION_LINE, ROOK_LONG,
+    ROOK_SHORT, WHITE_LONG, WHITE_SHORT,
 };
 use crate::tables::NO_CELL;
 use crate::types::{Move, MoveKind, Role};
@@ -91,7 +91,8 @@ impl Dainy {
 
     /// Whether `color`'s king is attacked (in check; seed §3.9(2)(c)).
     pub fn in_check(&self, color: Color) -> bool {
-        self.attackers(self.king(color), !color, self.occupied()).any()
+        self.attackers(self.king(color), !color, self.occupied())
+            .any()
     }
 
     /// Every cell attacked by `by`, with occupancy `occ`.
@@ -274,7 +275,11 @@ impl Dainy {
         let rl = ROOK_LONG[i];
         if self.castling & long != 0 && self.board[rl as usize] == rook {
             let (c1, c2) = (rl + 1, rl + 2);
-            if !occ.contains(c1) && !occ.contains(c2) && !attacked.contains(c1) && !attacked.contains(c2) {
+            if !occ.contains(c1)
+                && !occ.contains(c2)
+                && !attacked.contains(c1)
+                && !attacked.contains(c2)
+            {
                 let mut after = occ;
                 after.remove(k);
                 after.insert(c1);

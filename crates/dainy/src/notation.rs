@@ -168,10 +168,7 @@ pub(crate) fn parse_position(text: &str) -> Result<Dainy, PositionError> {
         return Err(field_err(
             "board",
             fields[0],
-            format!(
-                "11 lines k..a separated by '/', found {}",
-                lines.len()
-            ),
+            format!("11 lines k..a separated by '/', found {}", lines.len()),
         ));
     }
     for (i, part) in lines.iter().enumerate() {
@@ -221,15 +218,21 @@ fn validate(p: &Dainy, rights: u8) -> Result<(), PositionError> {
     for color in Color::ALL {
         let kings = p.pieces(color, Role::King).count();
         if kings != 1 {
-            return Err(impossible(format!("{color} has {kings} kings, expected exactly 1")));
+            return Err(impossible(format!(
+                "{color} has {kings} kings, expected exactly 1"
+            )));
         }
         let all = p.occupied_by(color).count();
         if all > 16 {
-            return Err(impossible(format!("{color} has {all} pieces, at most 16 exist")));
+            return Err(impossible(format!(
+                "{color} has {all} pieces, at most 16 exist"
+            )));
         }
         let pawns = p.pieces(color, Role::Pawn).count();
         if pawns > 7 {
-            return Err(impossible(format!("{color} has {pawns} pawns, at most 7 exist")));
+            return Err(impossible(format!(
+                "{color} has {pawns} pawns, at most 7 exist"
+            )));
         }
         let extra = |role: Role, start: u32| p.pieces(color, role).count().saturating_sub(start);
         let promoted = extra(Role::Queen, 1)

@@ -130,8 +130,16 @@ pub fn generated_files() -> Vec<GeneratedFile> {
         "bool",
         &ascending(&b),
     );
-    w.bitsets("KNIGHT", "Per cell, the knight's targets (ruling H2).", &knight(&b));
-    w.bitsets("KING", "Per cell, the king's 12 neighbours (ruling H2).", &king(&b));
+    w.bitsets(
+        "KNIGHT",
+        "Per cell, the knight's targets (ruling H2).",
+        &knight(&b),
+    );
+    w.bitsets(
+        "KING",
+        "Per cell, the king's 12 neighbours (ruling H2).",
+        &king(&b),
+    );
     w.nested_bitsets(
         "PAWN_AHEAD",
         "Per colour (White 0, Black 1), per cell, the two touching cells ahead: pawn\n\

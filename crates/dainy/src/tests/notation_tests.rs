@@ -94,9 +94,15 @@ fn move_notation_formats_and_parses() {
         let m = p.parse_move(text).expect(text);
         assert_eq!(p.format_move(m), "c3-e4");
     }
-    assert_eq!(p.format_move(p.parse_move("a4-a1").expect("castle")), "a4-a1");
+    assert_eq!(
+        p.format_move(p.parse_move("a4-a1").expect("castle")),
+        "a4-a1"
+    );
     let q = after(&p, "b2-j2");
-    assert_eq!(q.format_move(q.parse_move("k1-j2").expect("recapture")), "k1-j2");
+    assert_eq!(
+        q.format_move(q.parse_move("k1-j2").expect("recapture")),
+        "k1-j2"
+    );
 }
 
 #[test]

@@ -19,8 +19,12 @@ fn agrees_with_reference(p: &Dainy) -> Result<(), String> {
         return Err(format!(
             "{}\nfast only: {:?}\nreference only: {:?}",
             p.to_notation(),
-            fast.iter().filter(|m| !slow.contains(m)).collect::<Vec<_>>(),
-            slow.iter().filter(|m| !fast.contains(m)).collect::<Vec<_>>()
+            fast.iter()
+                .filter(|m| !slow.contains(m))
+                .collect::<Vec<_>>(),
+            slow.iter()
+                .filter(|m| !fast.contains(m))
+                .collect::<Vec<_>>()
         ));
     }
     if p.count_legal_moves() != fast.len() {
@@ -49,7 +53,11 @@ fn agrees_with_reference(p: &Dainy) -> Result<(), String> {
         None
     };
     if p.outcome() != want {
-        return Err(format!("{}: outcome {:?} != {want:?}", p.to_notation(), p.outcome()));
+        return Err(format!(
+            "{}: outcome {:?} != {want:?}",
+            p.to_notation(),
+            p.outcome()
+        ));
     }
     Ok(())
 }
@@ -186,7 +194,11 @@ fn generated_tables_match_the_table_functions() {
     }
     assert_eq!(tables::ascending(&b), gen::ASCENDING.to_vec());
     for d in 0..12 {
-        assert_eq!(crate::movegen::ascends(d), gen::ASCENDING[d], "direction {d}");
+        assert_eq!(
+            crate::movegen::ascends(d),
+            gen::ASCENDING[d],
+            "direction {d}"
+        );
     }
     assert_eq!(tables::knight(&b), gen::KNIGHT.to_vec());
     assert_eq!(tables::king(&b), gen::KING.to_vec());

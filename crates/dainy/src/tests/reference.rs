@@ -208,7 +208,7 @@ impl Ref {
                 continue;
             }
             let own = |s: u16| matches!(self.cells[s as usize], Some(q) if q.color == us);
-            let mut slide = |dirs: &[(i8, i8)], out: &mut Vec<RefMove>| {
+            let slide = |dirs: &[(i8, i8)], out: &mut Vec<RefMove>| {
                 for &d in dirs {
                     let mut cur = from;
                     while let Some(n) = step(cur, d) {
