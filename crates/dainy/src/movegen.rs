@@ -9,7 +9,7 @@
 use fairy_kernel::Color;
 
 use crate::generated::tables::{KING, KNIGHT, PAWN_AHEAD, PAWN_STEP, RAYS};
-use crate::hexmoves::{highest, slide};
+use crate::hexmoves::{highest, nearest, slide};
 use crate::position::{
     Cells, Dainy, BLACK_LONG, BLACK_SHORT, KING_HOME, PAWN_START_LINE, PROMOTION_LINE, ROOK_LONG,
     ROOK_SHORT, WHITE_LONG, WHITE_SHORT,
@@ -138,13 +138,12 @@ impl Dainy {
         let mut pinned = Cells::EMPTY;
         let mut pins: [(u16, Cells); 12] = [(0, Cells::EMPTY); 12];
         let mut npins = 0;
-        for d in 0..12 {
+        for (d, &ray) in RAYS[ks].iter().enumerate() {
             let sliders = if d < 6 { enemy_rq } else { enemy_bq };
-            let ray = RAYS[ks][d];
             if !ray.intersects(&sliders) {
                 continue;
             }
-            let Some(b1) = nearest_in(k, d, occ) else {
+            let Some(b1) = nearest(ray, occ, ascends(d)) else {
                 continue;
             };
             if enemy.contains(b1) {

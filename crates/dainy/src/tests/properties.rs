@@ -182,7 +182,58 @@ fn perft_3_matches_reference() {
 #[ignore = "slow in debug; run with --release --ignored"]
 fn perft_4_matches_reference() {
     let p = Dainy::start(());
-    assert_eq!(perft(&p, 4), Ref::from_dainy(&p).perft(4));
+    assert_eq!(perft(&p, 4), 7_213_326);
+    assert_eq!(Ref::from_dainy(&p).perft(4), 7_213_326);
+}
+
+#[test]
+#[ignore = "about ten minutes in release; run once to back tests/perft/dainy.perft"]
+fn perft_5_matches_reference() {
+    let p = Dainy::start(());
+    assert_eq!(perft(&p, 5), 389_441_338);
+    assert_eq!(Ref::from_dainy(&p).perft(5), 389_441_338);
+}
+
+/// Every figure of `tests/perft/dainy.perft` up to `limit` nodes, recomputed by the
+/// reference generator.
+fn perft_file_agrees_with_reference(limit: u64) {
+    let text = include_str!("../../../../tests/perft/dainy.perft");
+    let mut position = None;
+    let mut checked = 0;
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("position ") {
+            position = Some(pos(rest.trim()));
+        } else if let Some(rest) = line.strip_prefix("perft ") {
+            let mut it = rest
+                .split_whitespace()
+                .map(|x| x.parse::<u64>().expect("number"));
+            let (d, n) = (it.next().expect("depth"), it.next().expect("nodes"));
+            if n > limit {
+                continue;
+            }
+            let p = position.as_ref().expect("position before perft");
+            assert_eq!(perft(p, d as u32), n, "fast {} depth {d}", p.to_notation());
+            assert_eq!(
+                Ref::from_dainy(p).perft(d as u32),
+                n,
+                "reference {} depth {d}",
+                p.to_notation()
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 0);
+}
+
+#[test]
+fn perft_file_agrees_with_reference_shallow() {
+    perft_file_agrees_with_reference(20_000);
+}
+
+#[test]
+#[ignore = "slow in debug; run with --release --ignored"]
+fn perft_file_agrees_with_reference_deep() {
+    perft_file_agrees_with_reference(10_000_000);
 }
 
 #[test]
@@ -203,12 +254,12 @@ fn generated_tables_match_the_table_functions() {
     assert_eq!(tables::knight(&b), gen::KNIGHT.to_vec());
     assert_eq!(tables::king(&b), gen::KING.to_vec());
     let ahead = tables::pawn_ahead(&b);
-    for c in 0..2 {
-        assert_eq!(ahead[c], gen::PAWN_AHEAD[c].to_vec());
+    for (c, per_cell) in ahead.iter().enumerate() {
+        assert_eq!(*per_cell, gen::PAWN_AHEAD[c].to_vec());
     }
     let steps = tables::pawn_step(&b);
-    for c in 0..2 {
-        assert_eq!(steps[c], gen::PAWN_STEP[c].to_vec());
+    for (c, per_cell) in steps.iter().enumerate() {
+        assert_eq!(*per_cell, gen::PAWN_STEP[c].to_vec());
     }
     assert_eq!(tables::colour(&b), gen::COLOUR.to_vec());
     assert_eq!(tables::lines(&b), gen::LINES.to_vec());
