@@ -21,10 +21,10 @@ fn targets() -> Vec<Target> {
             dir: "crates/dragonchess",
             files: fairy_dragonchess::tables::generated_files,
         },
-        // Target {
-        //     dir: "crates/dainy",
-        //     files: fairy_dainy::tables::generated_files,
-        // },
+        Target {
+            dir: "crates/dainy",
+            files: fairy_dainy::tables::generated_files,
+        },
     ]
 }
 

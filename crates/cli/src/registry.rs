@@ -19,6 +19,13 @@ static DRAGONCHESS: Adapter<fairy_dragonchess::Position> = Adapter::new(
     (),
 );
 
+/// Dainy hexagonal chess (crate `fairy-dainy`).
+static DAINY: Adapter<fairy_dainy::Dainy> = Adapter::new(
+    "dainy",
+    "Dainy hexagonal chess (V. Sidorchuk): 80 hexagonal cells",
+    (),
+);
+
 /// One line of `fairy variants`: a variant id, its description, and its implementation if
 /// the crate is built.
 #[derive(Clone, Copy)]
@@ -64,10 +71,7 @@ pub fn entries() -> Vec<Entry> {
         ),
         Entry::planned("chess-t2", "Chess-T2: Chess-T with a Scout a side"),
         Entry::planned("chess-t1", "chess-T1: the author's complete 8x8 rules"),
-        Entry::planned(
-            "dainy",
-            "Dainy hexagonal chess (V. Sidorchuk): 80 hexagonal cells",
-        ),
+        Entry::built(&DAINY),
         Entry::planned(
             "glinski",
             "Glinski hexagonal chess (1949): 91 hexagonal cells",
