@@ -1,0 +1,3 @@
+//! Unit tests: one per rule, the seed's worked examples, the reference generator, notation.
+
+mod perft;
