@@ -56,3 +56,17 @@ fn debug_h4() {
     p.legal_moves(&mut ml);
     for m in ml { print!("{} ", p.format_move(m)); }
 }
+
+#[test]
+#[ignore]
+fn timing() {
+    for v in Variant::ALL {
+        let p = Position::start(v);
+        for d in 1..=5 {
+            let t = std::time::Instant::now();
+            let n = perft(&p, d);
+            let e = t.elapsed();
+            println!("{v} {d} {n} {:?} {:.1} Mnps", e, n as f64 / e.as_secs_f64() / 1e6);
+        }
+    }
+}
