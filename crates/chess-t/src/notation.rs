@@ -83,7 +83,11 @@ impl Position {
             for ch in row.chars() {
                 if let Some(d) = ch.to_digit(10) {
                     if run == 0 && d == 0 {
-                        return Err(field_err("board", row, "no run of empty cells starts with 0"));
+                        return Err(field_err(
+                            "board",
+                            row,
+                            "no run of empty cells starts with 0",
+                        ));
                     }
                     run = run * 10 + d as usize;
                     if run > rules.files as usize {
@@ -104,14 +108,26 @@ impl Position {
                     ));
                 };
                 if file >= rules.files as usize {
-                    return Err(field_err("board", row, format!("{} cells a rank", rules.files)));
+                    return Err(field_err(
+                        "board",
+                        row,
+                        format!("{} cells a rank", rules.files),
+                    ));
                 }
-                p.put((rank * rules.files as usize + file) as u8, piece.kind, piece.color);
+                p.put(
+                    (rank * rules.files as usize + file) as u8,
+                    piece.kind,
+                    piece.color,
+                );
                 file += 1;
             }
             flush(&mut file, &mut run);
             if file != rules.files as usize {
-                return Err(field_err("board", row, format!("{} cells a rank", rules.files)));
+                return Err(field_err(
+                    "board",
+                    row,
+                    format!("{} cells a rank", rules.files),
+                ));
             }
         }
         // Side to move.
@@ -189,9 +205,8 @@ impl Position {
             if !rules.scouts && count(Kind::Scout) > 0 {
                 return Err(impossible(format!("{} has no Scouts", rules.name)));
             }
-            let on_castle = self.colors[ci]
-                & castles
-                & !(self.kinds[0] | self.kinds[1] | self.kinds[2]);
+            let on_castle =
+                self.colors[ci] & castles & !(self.kinds[0] | self.kinds[1] | self.kinds[2]);
             if on_castle != 0 {
                 let s = on_castle.trailing_zeros() as u16;
                 return Err(impossible(format!(
@@ -309,9 +324,11 @@ impl Position {
     /// needed and missing.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let g = geometry(self.variant);
-        let malformed = || MoveError::Malformed {
+        let malformed = || {
+            MoveError::Malformed {
             text: text.to_owned(),
             expected: "from-to such as h2-h4 (':' for a capture accepted), with =X for a promotion (X one of V R P C S)".into(),
+        }
         };
         let (body, promo) = match text.split_once('=') {
             Some((b, p)) => {
@@ -352,7 +369,9 @@ impl Position {
         if candidates.is_empty() {
             let reason = match self.piece_at(from) {
                 None => format!("no piece on {a}"),
-                Some(p) if p.color != self.side => format!("the piece on {a} is not the side to move's"),
+                Some(p) if p.color != self.side => {
+                    format!("the piece on {a} is not the side to move's")
+                }
                 Some(p) => format!("the {} on {a} cannot go to {b}", p.kind.name()),
             };
             return Err(illegal(reason));

@@ -660,7 +660,12 @@ impl Position {
         }
         // King.
         for from in cells(self.kinds[Kind::King.index()] & own) {
-            emit_set(out, from, tb.king[from as usize] & base & restrict(from), false);
+            emit_set(
+                out,
+                from,
+                tb.king[from as usize] & base & restrict(from),
+                false,
+            );
         }
         // Scouts (ruling T9).
         for from in cells(self.kinds[Kind::Scout.index()] & own) {

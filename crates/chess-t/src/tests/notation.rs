@@ -61,16 +61,29 @@ fn rejects_more_than_three_princes_or_konnets() {
     let v: Vec<_> = v
         .iter()
         .map(|&(s, c)| (s, if c == 'P' { 'c' } else { c }))
-        .map(|(s, c)| if s.ends_with('3') { (s.replace('3', "6").leak() as &str, c) } else { (s, c) })
+        .map(|(s, c)| {
+            if s.ends_with('3') {
+                (s.replace('3', "6").leak() as &str, c)
+            } else {
+                (s, c)
+            }
+        })
         .collect();
     assert!(impossible(ChessT, &v, "b4,b5").contains("3 Konnets"));
 }
 
 #[test]
 fn rejects_scouts_in_chess_t_and_unreachable_promotion_states() {
-    assert!(impossible(ChessT, &[("e1", 'K'), ("e8", 'k'), ("b1", 'S')], "b4,b5").contains("no Scouts"));
-    assert!(impossible(ChessT, &[("e1", 'K'), ("e8", 'k'), ("a6", 'N')], "b4,b5").contains("Ver Knecht"));
-    assert!(impossible(ChessT, &[("e1", 'K'), ("e8", 'k'), ("a8", 'V')], "b4,b5").contains("promoted"));
+    assert!(
+        impossible(ChessT, &[("e1", 'K'), ("e8", 'k'), ("b1", 'S')], "b4,b5").contains("no Scouts")
+    );
+    assert!(
+        impossible(ChessT, &[("e1", 'K'), ("e8", 'k'), ("a6", 'N')], "b4,b5")
+            .contains("Ver Knecht")
+    );
+    assert!(
+        impossible(ChessT, &[("e1", 'K'), ("e8", 'k'), ("a8", 'V')], "b4,b5").contains("promoted")
+    );
 }
 
 #[test]
@@ -93,10 +106,16 @@ fn field_errors_name_the_field() {
             e => panic!("{text}: {e}"),
         }
     }
-    assert!(matches!(rejected(ChessT, "9/9 w"), PositionError::FieldCount { .. }));
+    assert!(matches!(
+        rejected(ChessT, "9/9 w"),
+        PositionError::FieldCount { .. }
+    ));
     // chess-T1 has no impregnable fields; Chess-T requires them.
     let t1 = ChessT1.rules().start.replace(" - - ", " b4,b5 - ");
-    assert!(matches!(rejected(ChessT1, &t1), PositionError::Field { .. }));
+    assert!(matches!(
+        rejected(ChessT1, &t1),
+        PositionError::Field { .. }
+    ));
     let t = ChessT2.rules().start.replace("b4,b5", "-");
     assert!(matches!(rejected(ChessT2, &t), PositionError::Field { .. }));
 }
@@ -105,7 +124,13 @@ fn field_errors_name_the_field() {
 fn moves_accept_colon_and_print_dash() {
     let p = build(
         ChessT,
-        &[("i1", 'K'), ("i8", 'k'), ("c1", 'R'), ("c2", 'N'), ("c4", 'n')],
+        &[
+            ("i1", 'K'),
+            ("i8", 'k'),
+            ("c1", 'R'),
+            ("c2", 'N'),
+            ("c4", 'n'),
+        ],
         "b4,b5",
         'w',
     );
@@ -116,26 +141,58 @@ fn moves_accept_colon_and_print_dash() {
 
 #[test]
 fn automatic_promotion_suffix_is_optional_choices_are_not() {
-    let p = build(ChessT, &[("i1", 'K'), ("i8", 'k'), ("e5", 'N'), ("a7", 'V')], "b4,b5", 'w');
+    let p = build(
+        ChessT,
+        &[("i1", 'K'), ("i8", 'k'), ("e5", 'N'), ("a7", 'V')],
+        "b4,b5",
+        'w',
+    );
     let m = p.parse_move("e5-e6").unwrap();
     assert_eq!(p.format_move(m), "e5-e6=V");
     assert_eq!(p.parse_move("e5-e6=V"), Ok(m));
-    assert!(matches!(p.parse_move("a7-a8"), Err(MoveError::Illegal { .. })));
+    assert!(matches!(
+        p.parse_move("a7-a8"),
+        Err(MoveError::Illegal { .. })
+    ));
     assert!(p.parse_move("a7-a8=C").is_ok());
-    assert!(matches!(p.parse_move("a7-a8=K"), Err(MoveError::Illegal { .. })));
+    assert!(matches!(
+        p.parse_move("a7-a8=K"),
+        Err(MoveError::Illegal { .. })
+    ));
 }
 
 #[test]
 fn move_errors_are_typed() {
     let p = Position::start(ChessT);
-    assert!(matches!(p.parse_move("e2e4"), Err(MoveError::Malformed { .. })));
-    assert!(matches!(p.parse_move("e2-e4=Q"), Err(MoveError::Malformed { .. })));
-    assert!(matches!(p.parse_move("e2-z4"), Err(MoveError::Square { .. })));
-    assert!(matches!(p.parse_move("e4-e5"), Err(MoveError::Illegal { .. })));
-    assert!(matches!(p.parse_move("e7-e6"), Err(MoveError::Illegal { .. })));
-    assert!(matches!(p.parse_move("e2-e6"), Err(MoveError::Illegal { .. })));
+    assert!(matches!(
+        p.parse_move("e2e4"),
+        Err(MoveError::Malformed { .. })
+    ));
+    assert!(matches!(
+        p.parse_move("e2-e4=Q"),
+        Err(MoveError::Malformed { .. })
+    ));
+    assert!(matches!(
+        p.parse_move("e2-z4"),
+        Err(MoveError::Square { .. })
+    ));
+    assert!(matches!(
+        p.parse_move("e4-e5"),
+        Err(MoveError::Illegal { .. })
+    ));
+    assert!(matches!(
+        p.parse_move("e7-e6"),
+        Err(MoveError::Illegal { .. })
+    ));
+    assert!(matches!(
+        p.parse_move("e2-e6"),
+        Err(MoveError::Illegal { .. })
+    ));
     let over = build(ChessT, &[("e1", 'K'), ("a8", 'r')], "b4,b5", 'w');
-    assert!(matches!(over.parse_move("e1-e2"), Err(MoveError::GameOver(_))));
+    assert!(matches!(
+        over.parse_move("e1-e2"),
+        Err(MoveError::GameOver(_))
+    ));
 }
 
 #[test]

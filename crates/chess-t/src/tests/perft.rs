@@ -54,7 +54,9 @@ fn debug_h4() {
     println!("{:?}", crate::strength(&p, h4));
     let mut ml = crate::MoveList::new();
     p.legal_moves(&mut ml);
-    for m in ml { print!("{} ", p.format_move(m)); }
+    for m in ml {
+        print!("{} ", p.format_move(m));
+    }
 }
 
 #[test]
@@ -66,7 +68,11 @@ fn timing() {
             let t = std::time::Instant::now();
             let n = perft(&p, d);
             let e = t.elapsed();
-            println!("{v} {d} {n} {:?} {:.1} Mnps", e, n as f64 / e.as_secs_f64() / 1e6);
+            println!(
+                "{v} {d} {n} {:?} {:.1} Mnps",
+                e,
+                n as f64 / e.as_secs_f64() / 1e6
+            );
         }
     }
 }

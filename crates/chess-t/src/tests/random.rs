@@ -48,7 +48,10 @@ fn reference_play(p: &Position, text: &str) -> String {
     let is_castle = p.is_castle(Color::White, to) || p.is_castle(Color::Black, to);
     let n = g.cell_count() as u16;
     let mut cells: Vec<Option<Piece>> = (0..n).map(|s| p.piece_at(s)).collect();
-    let mut flags = (p.konnet_promoted(Color::White), p.konnet_promoted(Color::Black));
+    let mut flags = (
+        p.konnet_promoted(Color::White),
+        p.konnet_promoted(Color::Black),
+    );
     let exchange = mover.kind == Kind::Scout && target.is_some() && is_castle;
     cells[from as usize] = None;
     if exchange {
@@ -89,7 +92,10 @@ fn reference_play(p: &Position, text: &str) -> String {
             board.push('/');
         }
     }
-    let fields = match (p.impregnable_field(Color::White), p.impregnable_field(Color::Black)) {
+    let fields = match (
+        p.impregnable_field(Color::White),
+        p.impregnable_field(Color::Black),
+    ) {
         (Some(w), Some(b)) => format!("{},{}", g.square_name(w), g.square_name(b)),
         _ => "-".into(),
     };
@@ -118,8 +124,12 @@ fn agree(p: &Position) -> Result<(), String> {
         return Err(format!(
             "moves differ in {}\nfast only: {:?}\nslow only: {:?}",
             p.to_notation(),
-            fast.iter().filter(|m| !slow.contains(m)).collect::<Vec<_>>(),
-            slow.iter().filter(|m| !fast.contains(m)).collect::<Vec<_>>()
+            fast.iter()
+                .filter(|m| !slow.contains(m))
+                .collect::<Vec<_>>(),
+            slow.iter()
+                .filter(|m| !fast.contains(m))
+                .collect::<Vec<_>>()
         ));
     }
     let n = geometry(p.variant()).cell_count() as u16;
@@ -177,7 +187,11 @@ fn random_game(v: Variant, seed: u64, plies: usize) -> Result<usize, String> {
             return Ok(ply);
         }
         // Prefer captures half of the time so that games get tactical.
-        let caps: Vec<_> = ml.iter().copied().filter(|m| Game::is_capture(&p, *m)).collect();
+        let caps: Vec<_> = ml
+            .iter()
+            .copied()
+            .filter(|m| Game::is_capture(&p, *m))
+            .collect();
         let m = if !caps.is_empty() && rng.below(2) == 0 {
             caps[rng.below(caps.len())]
         } else {
@@ -231,7 +245,11 @@ fn random_placement(v: Variant, rng: &mut Rng) -> Option<Position> {
     for color in [true, false] {
         let count = 3 + rng.below(9);
         for i in 0..count {
-            let l = if i == 0 { 'K' } else { letters[rng.below(letters.len())] };
+            let l = if i == 0 {
+                'K'
+            } else {
+                letters[rng.below(letters.len())]
+            };
             let l = if color { l } else { l.to_ascii_lowercase() };
             let s = rng.below(n);
             cells[s] = Some(l);
@@ -417,7 +435,9 @@ fn a_game_record_decides_threefold_repetition() {
     // Ruling G1: the record sees the third occurrence (Ritters shuffle a1-b1-a1).
     let p = Position::start(Variant::ChessT);
     let mut rec = GameRecord::new(p);
-    for m in ["a1-b1", "a8-b8", "b1-a1", "b8-a8", "a1-b1", "a8-b8", "b1-a1", "b8-a8"] {
+    for m in [
+        "a1-b1", "a8-b8", "b1-a1", "b8-a8", "a1-b1", "a8-b8", "b1-a1", "b8-a8",
+    ] {
         rec.play_text(m).unwrap();
     }
     let o = rec.outcome().expect("threefold repetition");

@@ -122,7 +122,16 @@ impl<'a> Reference<'a> {
             }
             Kind::Scout => {
                 let (f, r) = self.coords(from);
-                for (df, dr) in [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)] {
+                for (df, dr) in [
+                    (1, 2),
+                    (2, 1),
+                    (2, -1),
+                    (1, -2),
+                    (-1, -2),
+                    (-2, -1),
+                    (-2, 1),
+                    (-1, 2),
+                ] {
                     if let Some(s) = self.at(f + df, r + dr) {
                         add(vec![s], true);
                     }
@@ -215,8 +224,7 @@ impl<'a> Reference<'a> {
         }
         let mover = !self.p.side_to_move();
         for c in [mover, !mover] {
-            if !self.royal_in_castle(c, !c).is_empty() && self.royal_in_castle(!c, !c).is_empty()
-            {
+            if !self.royal_in_castle(c, !c).is_empty() && self.royal_in_castle(!c, !c).is_empty() {
                 return Some(Outcome::Win {
                     winner: c,
                     reason: Reason::CastleCapture,
@@ -319,11 +327,15 @@ impl<'a> Reference<'a> {
                     continue;
                 }
                 let (_, rank) = self.coords(to);
-                let last = if us == Color::White { self.ranks - 1 } else { 0 };
+                let last = if us == Color::White {
+                    self.ranks - 1
+                } else {
+                    0
+                };
                 match pc.kind {
                     Kind::Knecht => {
                         let promotes = match us {
-                            Color::White => rank >= self.ranks / 2 + 1,
+                            Color::White => rank > self.ranks / 2, // rank 6 or beyond
                             Color::Black => rank <= self.ranks / 2 - 2,
                         };
                         push(&mut out, to, promotes.then_some(Kind::VerKnecht));

@@ -28,10 +28,20 @@ fn with_kings(extra: &[(&'static str, char)]) -> Vec<(&'static str, char)> {
 #[test]
 fn knecht_two_step_only_inside_own_territory() {
     // Seed §Knecht; ruling T12: the landing cell must be in the own territory.
-    let p = build(ChessT, &with_kings(&[("a2", 'N'), ("c3", 'N'), ("a6", 'n')]), "b4,b5", 'w');
+    let p = build(
+        ChessT,
+        &with_kings(&[("a2", 'N'), ("c3", 'N'), ("a6", 'n')]),
+        "b4,b5",
+        'w',
+    );
     assert_eq!(targets(&p, "a2"), set(&["a1", "a3", "a4", "b2"]));
     assert_eq!(targets(&p, "c3"), set(&["b3", "c2", "c4", "d3"]));
-    let p = build(ChessT, &with_kings(&[("a7", 'n'), ("a6", 'n'), ("c6", 'n')]), "b4,b5", 'b');
+    let p = build(
+        ChessT,
+        &with_kings(&[("a7", 'n'), ("a6", 'n'), ("c6", 'n')]),
+        "b4,b5",
+        'b',
+    );
     assert_eq!(targets(&p, "c6"), set(&["b6", "c5", "c7", "d6"]));
     assert_eq!(targets(&p, "a7"), set(&["a8", "b7"]));
 }
@@ -39,7 +49,12 @@ fn knecht_two_step_only_inside_own_territory() {
 #[test]
 fn knecht_two_step_does_not_jump() {
     // Seed §Knecht: "Кнехт не может перепрыгивать через фигуры".
-    let p = build(ChessT, &with_kings(&[("c2", 'N'), ("c3", 'N')]), "b4,b5", 'w');
+    let p = build(
+        ChessT,
+        &with_kings(&[("c2", 'N'), ("c3", 'N')]),
+        "b4,b5",
+        'w',
+    );
     assert_eq!(targets(&p, "c2"), set(&["b2", "c1", "d2"]));
 }
 
@@ -55,7 +70,12 @@ fn non_royal_pieces_do_not_land_on_castle_cells() {
 fn royal_pieces_enter_either_castle() {
     // Ruling T4: the King steps onto Black's castle cell e7 (and would win by castle
     // capture), a Prince onto its own castle cell e2.
-    let p = build(ChessT, &[("e6", 'K'), ("a8", 'k'), ("f3", 'P')], "b4,b5", 'w');
+    let p = build(
+        ChessT,
+        &[("e6", 'K'), ("a8", 'k'), ("f3", 'P')],
+        "b4,b5",
+        'w',
+    );
     assert!(targets(&p, "e6").contains(&"e7".to_owned()));
     assert!(targets(&p, "f3").contains(&"e2".to_owned()));
 }
@@ -63,7 +83,12 @@ fn royal_pieces_enter_either_castle() {
 #[test]
 fn ritter_and_konnet_jump_the_enemy_field_but_never_land_on_it() {
     // Seed §General, §Ritter; ruling T3, T12.
-    let p = build(ChessT, &with_kings(&[("h3", 'R'), ("h2", 'C')]), "b4,h5", 'w');
+    let p = build(
+        ChessT,
+        &with_kings(&[("h3", 'R'), ("h2", 'C')]),
+        "b4,h5",
+        'w',
+    );
     let r = targets(&p, "h3");
     assert!(r.contains(&"h4".to_owned()) && r.contains(&"h6".to_owned()));
     assert!(!r.contains(&"h5".to_owned()));
@@ -83,8 +108,16 @@ fn diagonal_lines_stop_before_the_enemy_field() {
 #[test]
 fn chess_t1_ritter_and_konnet_have_orthogonal_range_two() {
     // Ruling T10.
-    let p = build(ChessT1, &[("h1", 'K'), ("h8", 'k'), ("a3", 'R'), ("d5", 'C')], "-", 'w');
-    assert_eq!(targets(&p, "a3"), set(&["a1", "a2", "a4", "a5", "b3", "c3"]));
+    let p = build(
+        ChessT1,
+        &[("h1", 'K'), ("h8", 'k'), ("a3", 'R'), ("d5", 'C')],
+        "-",
+        'w',
+    );
+    assert_eq!(
+        targets(&p, "a3"),
+        set(&["a1", "a2", "a4", "a5", "b3", "c3"])
+    );
     let c = targets(&p, "d5");
     assert!(c.contains(&"d7".to_owned()) && !c.contains(&"d8".to_owned()));
     assert!(c.contains(&"a8".to_owned()) && c.contains(&"g2".to_owned()));
@@ -93,7 +126,12 @@ fn chess_t1_ritter_and_konnet_have_orthogonal_range_two() {
 #[test]
 fn check_has_no_legal_effect() {
     // Ruling T7: the King may move into a cell where the enemy has superiority.
-    let p = build(ChessT, &[("d4", 'K'), ("a8", 'k'), ("g7", 'c')], "b4,b5", 'w');
+    let p = build(
+        ChessT,
+        &[("d4", 'K'), ("a8", 'k'), ("g7", 'c')],
+        "b4,b5",
+        'w',
+    );
     let (w, b) = strength(&p, sq(&p, "e5"));
     assert!(b > w);
     assert!(targets(&p, "d4").contains(&"e5".to_owned()));
@@ -165,7 +203,12 @@ fn superiority_allows_capture_and_support_counts() {
 fn castle_cell_attack_counts_non_royal_strength_only_with_a_royal_attacker() {
     // Ruling T6 (chess-T1 fig. 4.11): the Ritter alone gives White 0 on e8; with a Prince
     // also reaching e8 the Ritter's 2 counts.
-    let alone = build(ChessT, &[("e1", 'K'), ("e5", 'R'), ("e8", 'k')], "b4,b5", 'w');
+    let alone = build(
+        ChessT,
+        &[("e1", 'K'), ("e5", 'R'), ("e8", 'k')],
+        "b4,b5",
+        'w',
+    );
     assert_eq!(strength(&alone, sq(&alone, "e8")), (0, 3));
     let both = build(
         ChessT,
@@ -178,7 +221,13 @@ fn castle_cell_attack_counts_non_royal_strength_only_with_a_royal_attacker() {
     // Non-royal strength counts fully in defence: a black Ritter g8 makes it 7 : 7.
     let defended = build(
         ChessT,
-        &[("e1", 'K'), ("e5", 'R'), ("c6", 'P'), ("e8", 'k'), ("g8", 'r')],
+        &[
+            ("e1", 'K'),
+            ("e5", 'R'),
+            ("c6", 'P'),
+            ("e8", 'k'),
+            ("g8", 'r'),
+        ],
         "b4,b5",
         'w',
     );
@@ -229,7 +278,12 @@ fn scout_exchange_removes_both_pieces() {
     assert_eq!(p.halfmove_clock(), 0);
     assert_eq!(p.outcome(), None);
     // An exchange with the King wins.
-    let mut p = build(ChessT2, &[("i1", 'K'), ("d6", 'S'), ("e8", 'k')], "b4,b5", 'w');
+    let mut p = build(
+        ChessT2,
+        &[("i1", 'K'), ("d6", 'S'), ("e8", 'k')],
+        "b4,b5",
+        'w',
+    );
     play(&mut p, "d6-e8");
     assert_eq!(
         p.outcome(),
@@ -255,9 +309,15 @@ fn knecht_becomes_ver_knecht_on_rank_6_and_black_on_rank_3() {
 fn ver_knecht_on_the_enemy_back_rank_must_promote() {
     // Ruling T8: Ritter, Prince or Konnet; also Scout in Chess-T2 (and chess-T1).
     let p = build(ChessT, &with_kings(&[("a7", 'V')]), "b4,b5", 'w');
-    assert_eq!(targets(&p, "a7"), set(&["a6", "a8=C", "a8=P", "a8=R", "b7"]));
+    assert_eq!(
+        targets(&p, "a7"),
+        set(&["a6", "a8=C", "a8=P", "a8=R", "b7"])
+    );
     let p = build(ChessT2, &with_kings(&[("a7", 'V')]), "b4,b5", 'w');
-    assert_eq!(targets(&p, "a7"), set(&["a6", "a8=C", "a8=P", "a8=R", "a8=S", "b7"]));
+    assert_eq!(
+        targets(&p, "a7"),
+        set(&["a6", "a8=C", "a8=P", "a8=R", "a8=S", "b7"])
+    );
 }
 
 #[test]
@@ -283,7 +343,12 @@ fn promotion_caps_three_princes_three_konnets() {
 #[test]
 fn ver_knecht_steps_onto_a_free_enemy_castle_cell() {
     // Ruling T8, T12: forward or sideways, becoming a Prince or a Konnet.
-    let p = build(ChessT, &[("i1", 'K'), ("d7", 'V'), ("a8", 'k')], "b4,b5", 'w');
+    let p = build(
+        ChessT,
+        &[("i1", 'K'), ("d7", 'V'), ("a8", 'k')],
+        "b4,b5",
+        'w',
+    );
     assert_eq!(
         targets(&p, "d7"),
         set(&["c7", "d6", "d8=C", "d8=P", "e7=C", "e7=P"])
@@ -291,7 +356,13 @@ fn ver_knecht_steps_onto_a_free_enemy_castle_cell() {
     // Not onto an occupied castle cell, not even with superiority.
     let p = build(
         ChessT,
-        &[("i1", 'K'), ("d7", 'V'), ("a8", 'k'), ("d8", 'p'), ("c8", 'R')],
+        &[
+            ("i1", 'K'),
+            ("d7", 'V'),
+            ("a8", 'k'),
+            ("d8", 'p'),
+            ("c8", 'R'),
+        ],
         "b4,b5",
         'w',
     );
@@ -304,7 +375,13 @@ fn prince_becomes_konnet_once_per_side() {
     // Konnet and sets the flag; the next one stays a Prince.
     let mut p = build(
         ChessT,
-        &[("e1", 'K'), ("d6", 'P'), ("c7", 'P'), ("a8", 'k'), ("f8", 'p')],
+        &[
+            ("e1", 'K'),
+            ("d6", 'P'),
+            ("c7", 'P'),
+            ("a8", 'k'),
+            ("f8", 'p'),
+        ],
         "b4,b5",
         'w',
     );
@@ -357,7 +434,12 @@ fn no_prince_to_konnet_with_three_konnets() {
 #[test]
 fn capturing_the_king_wins() {
     // Ruling T7.
-    let mut p = build(ChessT, &[("e1", 'K'), ("a5", 'C'), ("a8", 'k')], "b4,b5", 'w');
+    let mut p = build(
+        ChessT,
+        &[("e1", 'K'), ("a5", 'C'), ("a8", 'k')],
+        "b4,b5",
+        'w',
+    );
     play(&mut p, "a5-a8");
     let o = Some(Outcome::Win {
         winner: Color::White,
@@ -370,7 +452,12 @@ fn capturing_the_king_wins() {
 #[test]
 fn entering_the_empty_enemy_castle_wins() {
     // Ruling T7: castle capture.
-    let mut p = build(ChessT, &[("e1", 'K'), ("e6", 'P'), ("a8", 'k')], "b4,b5", 'w');
+    let mut p = build(
+        ChessT,
+        &[("e1", 'K'), ("e6", 'P'), ("a8", 'k')],
+        "b4,b5",
+        'w',
+    );
     play(&mut p, "e6-e7=C");
     assert_eq!(
         p.outcome(),
@@ -388,7 +475,13 @@ fn removing_the_last_royal_defender_wins_by_castle_capture() {
     // takes Black's only royal piece in the castle.
     let mut p = build(
         ChessT,
-        &[("e1", 'K'), ("d8", 'P'), ("f5", 'C'), ("f8", 'p'), ("a8", 'k')],
+        &[
+            ("e1", 'K'),
+            ("d8", 'P'),
+            ("f5", 'C'),
+            ("f8", 'p'),
+            ("a8", 'k'),
+        ],
         "b4,b5",
         'w',
     );
@@ -409,7 +502,13 @@ fn blockade_loses() {
     // weak to take.
     let p = build(
         ChessT,
-        &[("e1", 'K'), ("a8", 'k'), ("a7", 'R'), ("b7", 'R'), ("b8", 'R')],
+        &[
+            ("e1", 'K'),
+            ("a8", 'k'),
+            ("a7", 'R'),
+            ("b7", 'R'),
+            ("b8", 'R'),
+        ],
         "b4,b5",
         'b',
     );

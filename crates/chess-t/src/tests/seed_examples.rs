@@ -27,7 +27,10 @@ fn fig_2_1(side: char) -> crate::Position {
 #[test]
 fn seed_knecht_h2_unobstructed() {
     // Seed §Knecht, fig. 2.1: "g2, i2, h1, h3, h4".
-    assert_eq!(targets(&fig_2_1('w'), "h2"), set(&["g2", "i2", "h1", "h3", "h4"]));
+    assert_eq!(
+        targets(&fig_2_1('w'), "h2"),
+        set(&["g2", "i2", "h1", "h3", "h4"])
+    );
 }
 
 #[test]
@@ -125,9 +128,7 @@ fn seed_prince_g4_unobstructed_enters_own_castle() {
     // which the royal Prince may enter.
     assert_eq!(
         targets(&fig_2_4('w'), "g4"),
-        set(&[
-            "g3", "g5", "f4", "h4", "h5", "i6", "h3", "i2", "f3", "e2", "d1", "f5", "e6", "d7"
-        ])
+        set(&["g3", "g5", "f4", "h4", "h5", "i6", "h3", "i2", "f3", "e2", "d1", "f5", "e6", "d7"])
     );
 }
 
