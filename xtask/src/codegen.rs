@@ -25,6 +25,10 @@ fn targets() -> Vec<Target> {
             dir: "crates/dainy",
             files: fairy_dainy::tables::generated_files,
         },
+        Target {
+            dir: "crates/chess-t",
+            files: fairy_chess_t::tables::generated_files,
+        },
     ]
 }
 

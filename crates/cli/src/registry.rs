@@ -26,6 +26,22 @@ static DAINY: Adapter<fairy_dainy::Dainy> = Adapter::new(
     (),
 );
 
+static CHESS_T: Adapter<fairy_chess_t::Position> = Adapter::new(
+    "chess-t",
+    "Chess-T (Sh. Khasanov): 9x8, capture only with superiority in strength",
+    fairy_chess_t::Variant::ChessT,
+);
+static CHESS_T2: Adapter<fairy_chess_t::Position> = Adapter::new(
+    "chess-t2",
+    "Chess-T2: Chess-T with a Scout a side",
+    fairy_chess_t::Variant::ChessT2,
+);
+static CHESS_T1: Adapter<fairy_chess_t::Position> = Adapter::new(
+    "chess-t1",
+    "chess-T1: the author's complete 8x8 rules",
+    fairy_chess_t::Variant::ChessT1,
+);
+
 /// One line of `fairy variants`: a variant id, its description, and its implementation if
 /// the crate is built.
 #[derive(Clone, Copy)]
@@ -65,12 +81,9 @@ pub fn entries() -> Vec<Entry> {
             "regicide",
             "Imperial Regicide (A. Kozar): 24x12, three fronts, three sub-moves a turn",
         ),
-        Entry::planned(
-            "chess-t",
-            "Chess-T (Sh. Khasanov): 9x8, capture only with superiority in strength",
-        ),
-        Entry::planned("chess-t2", "Chess-T2: Chess-T with a Scout a side"),
-        Entry::planned("chess-t1", "chess-T1: the author's complete 8x8 rules"),
+        Entry::built(&CHESS_T),
+        Entry::built(&CHESS_T2),
+        Entry::built(&CHESS_T1),
         Entry::built(&DAINY),
         Entry::planned(
             "glinski",
