@@ -45,13 +45,16 @@ impl Entry {
     }
 }
 
+static REGICIDE: Adapter<fairy_regicide::Regicide> = Adapter::new(
+    "regicide",
+    "Imperial Regicide (A. Kozar): 24x12, three fronts, three sub-moves a turn",
+    (),
+);
+
 /// Every variant id, in the order `fairy variants` lists them.
 pub fn entries() -> Vec<Entry> {
     vec![
-        Entry::planned(
-            "regicide",
-            "Imperial Regicide (A. Kozar): 24x12, three fronts, three sub-moves a turn",
-        ),
+        Entry::built(&REGICIDE),
         Entry::planned(
             "chess-t",
             "Chess-T (Sh. Khasanov): 9x8, capture only with superiority in strength",

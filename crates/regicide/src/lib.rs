@@ -29,9 +29,7 @@ mod attacks;
 mod eval;
 #[allow(missing_docs, clippy::all)]
 #[rustfmt::skip]
-mod generated {
-    pub mod tables;
-}
+mod generated;
 mod movegen;
 mod notation;
 mod outcome;

@@ -2,7 +2,7 @@
 //! rectangular geometry (24 files x 12 ranks, square index `rank * 24 + file`).
 //!
 //! These pure functions are the single source of the tables: `cargo xtask codegen` calls
-//! [`generate`] and writes the result to `src/generated/tables.rs`, and a unit test
+//! [`generated_files`] and writes the result to `src/generated/tables.rs`, and a unit test
 //! recomputes every table and compares it with the compiled statics.
 
 use fairy_kernel::codegen::{GeneratedFile, TableWriter};
@@ -205,7 +205,7 @@ pub fn castle_clear() -> Vec<u16> {
 }
 
 /// The generated source files (`tables.rs`) of this crate, for `cargo xtask codegen`.
-pub fn generate() -> Vec<GeneratedFile> {
+pub fn generated_files() -> Vec<GeneratedFile> {
     let mut w = TableWriter::new();
     w.nested_slices_u16(
         "RAYS",
@@ -265,4 +265,51 @@ pub fn generate() -> Vec<GeneratedFile> {
         "tables.rs",
         "Move tables of the 24x12 Imperial Regicide board (see `crate::tables`).",
     )]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generated::tables as g;
+
+    fn slices(rows: &[&[u16]]) -> Vec<Vec<u16>> {
+        rows.iter().map(|r| r.to_vec()).collect()
+    }
+
+    #[test]
+    fn generated_statics_equal_the_recomputed_tables() {
+        let rays: Vec<Vec<Vec<u16>>> = g::RAYS.iter().map(|d| slices(d)).collect();
+        assert_eq!(rays, super::rays());
+        assert_eq!(slices(&g::KNIGHT), knight_targets());
+        assert_eq!(slices(&g::PRINCE), prince_targets());
+        assert_eq!(g::WHITE_PAWN_PUSH.to_vec(), pawn_pushes(Color::White));
+        assert_eq!(g::BLACK_PAWN_PUSH.to_vec(), pawn_pushes(Color::Black));
+        assert_eq!(slices(&g::WHITE_PAWN_CAPTURES), pawn_captures(Color::White));
+        assert_eq!(slices(&g::BLACK_PAWN_CAPTURES), pawn_captures(Color::Black));
+        assert_eq!(
+            g::PAWN_STARTS.to_vec(),
+            [pawn_starts(Color::White), pawn_starts(Color::Black)]
+        );
+        assert_eq!(g::FRONT_MASKS.to_vec(), front_masks());
+        assert_eq!(g::FRONT_OF.to_vec(), front_of());
+        assert_eq!(g::QUEEN_LINES.to_vec(), queen_lines());
+        assert_eq!(g::FIELD_COLORS.to_vec(), field_colors());
+        assert_eq!(g::LIGHT_SQUARES.to_vec(), [light_squares()]);
+        assert_eq!(g::CASTLE_CLEAR.to_vec(), castle_clear());
+    }
+
+    #[test]
+    fn table_facts() {
+        // A queen on the empty 24x12 board: rook part 34 everywhere.
+        let rays = super::rays();
+        let d4 = square(3, 3) as usize;
+        assert_eq!(rays[d4][..4].iter().map(Vec::len).sum::<usize>(), 34);
+        assert_eq!(pawn_starts(Color::White).count(), 24);
+        assert_eq!(front_masks().iter().map(|m| m.count()).sum::<u32>(), 288);
+        assert_eq!(light_squares().count(), 144);
+        // Each field colour count: yellow, black, blue, red, green fields of 32 squares.
+        let colors = field_colors();
+        let count = |c: u8| colors.iter().filter(|&&x| x == c).count();
+        assert_eq!([count(0), count(1), count(2), count(3), count(4)], [64, 32, 64, 64, 64]);
+    }
 }
