@@ -15,16 +15,18 @@ pub(crate) fn square_name(sq: u16) -> String {
 /// Reads a square; `z` is accepted for `x` (ruling R1).
 pub(crate) fn parse_square(text: &str) -> Result<u16, SquareError> {
     match text.strip_prefix('z') {
-        Some(rest) => BOARD.parse_square(&format!("x{rest}")).map_err(|e| match e {
-            SquareError::Malformed { expected, .. } => SquareError::Malformed {
-                text: text.to_owned(),
-                expected,
-            },
-            SquareError::OffBoard { reason, .. } => SquareError::OffBoard {
-                text: text.to_owned(),
-                reason,
-            },
-        }),
+        Some(rest) => BOARD
+            .parse_square(&format!("x{rest}"))
+            .map_err(|e| match e {
+                SquareError::Malformed { expected, .. } => SquareError::Malformed {
+                    text: text.to_owned(),
+                    expected,
+                },
+                SquareError::OffBoard { reason, .. } => SquareError::OffBoard {
+                    text: text.to_owned(),
+                    reason,
+                },
+            }),
         None => BOARD.parse_square(text),
     }
 }
@@ -58,8 +60,9 @@ pub(crate) fn parse_move(pos: &Regicide, text: &str) -> Result<Move, MoveError> 
             if matches!(role, Role::Prince | Role::Pawn) {
                 return Err(MoveError::Illegal {
                     text: text.to_owned(),
-                    reason: "a pawn promotes to a queen, rook, bishop or knight, never a prince (R10)"
-                        .to_owned(),
+                    reason:
+                        "a pawn promotes to a queen, rook, bishop or knight, never a prince (R10)"
+                            .to_owned(),
                 });
             }
             (b, Some(role))
@@ -203,8 +206,9 @@ impl Regicide {
             return Err(PositionError::FieldCount {
                 text: text.to_owned(),
                 found: fields.len(),
-                expected: "8 (board, side, front, castling, en passant, moved, half-move clock, turn)"
-                    .to_owned(),
+                expected:
+                    "8 (board, side, front, castling, en passant, moved, half-move clock, turn)"
+                        .to_owned(),
             });
         }
         let mut p = Regicide::empty();
@@ -224,7 +228,11 @@ impl Regicide {
         p.ep = parse_squares(fields[4], "en passant")?;
         p.moved = parse_squares(fields[5], "moved pieces")?;
         p.halfmove = fields[6].parse().map_err(|_| {
-            field("half-move clock", fields[6], "a number of sub-moves 0..4294967295")
+            field(
+                "half-move clock",
+                fields[6],
+                "a number of sub-moves 0..4294967295",
+            )
         })?;
         p.turn = match fields[7].parse::<u32>() {
             Ok(n) if n >= 1 => n,
@@ -287,8 +295,12 @@ fn parse_board(p: &mut Regicide, text: &str) -> Result<(), PositionError> {
                 continue;
             }
             let c = char::from(b);
-            let role = Role::from_char(c)
-                .ok_or_else(|| bad(format!("unknown piece letter {:?}", rank_text[j..].chars().next().unwrap_or(c))))?;
+            let role = Role::from_char(c).ok_or_else(|| {
+                bad(format!(
+                    "unknown piece letter {:?}",
+                    rank_text[j..].chars().next().unwrap_or(c)
+                ))
+            })?;
             if file >= FILES {
                 return Err(bad("more than 24 squares".to_owned()));
             }
@@ -335,7 +347,11 @@ fn parse_castling(text: &str) -> Result<u16, PositionError> {
         }
         let bit = bit.ok_or_else(|| field("castling rights", text, EXPECTED))?;
         if rights & bit != 0 {
-            return Err(field("castling rights", text, "each rook file at most once"));
+            return Err(field(
+                "castling rights",
+                text,
+                "each rook file at most once",
+            ));
         }
         rights |= bit;
     }
@@ -349,7 +365,11 @@ fn parse_squares(text: &str, name: &'static str) -> Result<BitSet<5>, PositionEr
     }
     for part in text.split(',') {
         let sq = parse_square(part).map_err(|e| {
-            field(name, text, &format!("`-` or comma-separated squares a1..x12: {e}"))
+            field(
+                name,
+                text,
+                &format!("`-` or comma-separated squares a1..x12: {e}"),
+            )
         })?;
         if set.contains(sq) {
             return Err(field(name, text, "each square at most once"));
@@ -364,7 +384,9 @@ fn check_possible(p: &Regicide) -> Result<(), PositionError> {
     for color in Color::ALL {
         let n = p.prince_count(color);
         if n > 3 {
-            return Err(impossible(format!("{color} has {n} princes; a side has at most three (seed §3.6)")));
+            return Err(impossible(format!(
+                "{color} has {n} princes; a side has at most three (seed §3.6)"
+            )));
         }
         let pawns = p.by_color[color.index()] & p.by_role[Role::Pawn as usize];
         for sq in pawns.iter() {

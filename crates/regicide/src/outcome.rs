@@ -19,7 +19,8 @@ impl Regicide {
     /// (ruling R8(b); judged at the end of the turn, see the rules document).
     fn can_save_a_prince(&self, us: Color) -> bool {
         if self.side != us || self.prince_count(!us) == 0 {
-            return self.prince_count(!us) == 0 || self.attacked_princes(us) < self.prince_count(us);
+            return self.prince_count(!us) == 0
+                || self.attacked_princes(us) < self.prince_count(us);
         }
         let mut moves = MoveList::new();
         self.list_moves(&mut moves);

@@ -231,8 +231,7 @@ impl Regicide {
         if !(1..=3).contains(&front) {
             return false;
         }
-        self.castling & crate::tables::castle_bit(color, front as usize - 1, h_side as usize)
-            != 0
+        self.castling & crate::tables::castle_bit(color, front as usize - 1, h_side as usize) != 0
     }
 
     /// The half-move clock: sub-moves since the last pawn sub-move or capture (R17).

@@ -27,10 +27,7 @@ pub const fn square(file: u16, rank: u16) -> u16 {
 
 /// The front (0 = I, 1 = II, 2 = III) of every square: files a-h, i-p, q-x (ruling R1).
 pub fn front_of() -> Vec<u8> {
-    BOARD
-        .squares()
-        .map(|sq| BOARD.file_of(sq) / 8)
-        .collect()
+    BOARD.squares().map(|sq| BOARD.file_of(sq) / 8).collect()
 }
 
 /// The squares of each front (index 0 = front I).
@@ -213,7 +210,11 @@ pub fn generated_files() -> Vec<GeneratedFile> {
         &rays(),
     );
     w.slices_u16("KNIGHT", "Knight targets per square.", &knight_targets());
-    w.slices_u16("PRINCE", "Prince (one-step) targets per square.", &prince_targets());
+    w.slices_u16(
+        "PRINCE",
+        "Prince (one-step) targets per square.",
+        &prince_targets(),
+    );
     w.array(
         "WHITE_PAWN_PUSH",
         "The square one step forward (toward rank 1) of a White pawn, or `u16::MAX`.",
@@ -241,8 +242,17 @@ pub fn generated_files() -> Vec<GeneratedFile> {
         "The pawn wedge starting squares, White then Black.",
         &[pawn_starts(Color::White), pawn_starts(Color::Black)],
     );
-    w.bitsets::<5>("FRONT_MASKS", "The squares of fronts I, II, III.", &front_masks());
-    w.array("FRONT_OF", "The front (0..3) of every square.", "u8", &front_of());
+    w.bitsets::<5>(
+        "FRONT_MASKS",
+        "The squares of fronts I, II, III.",
+        &front_masks(),
+    );
+    w.array(
+        "FRONT_OF",
+        "The front (0..3) of every square.",
+        "u8",
+        &front_of(),
+    );
     w.bitsets::<5>(
         "QUEEN_LINES",
         "Per square, the union of the eight queen rays from it.",
@@ -310,6 +320,9 @@ mod tests {
         // Each field colour count: yellow, black, blue, red, green fields of 32 squares.
         let colors = field_colors();
         let count = |c: u8| colors.iter().filter(|&&x| x == c).count();
-        assert_eq!([count(0), count(1), count(2), count(3), count(4)], [64, 32, 64, 64, 64]);
+        assert_eq!(
+            [count(0), count(1), count(2), count(3), count(4)],
+            [64, 32, 64, 64, 64]
+        );
     }
 }

@@ -8,7 +8,10 @@ const START: &str = "RNBKQBNRRNBKQBNRRNBKQBNR/P6PP6PP6P/1P4P2P4P2P4P1/2PPPP4PPPP
 #[test]
 fn start_position_matches_checkpoint() {
     assert_eq!(Regicide::start(()).to_notation(), START);
-    assert_eq!(Regicide::from_notation((), START).unwrap(), Regicide::start(()));
+    assert_eq!(
+        Regicide::from_notation((), START).unwrap(),
+        Regicide::start(())
+    );
 }
 
 #[test]

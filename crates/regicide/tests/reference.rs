@@ -6,7 +6,7 @@
 mod common;
 
 use common::{random_position, random_step, RMove, RefPos, Rng};
-use fairy_kernel::{perft, Game, MoveBuf as _, Outcome};
+use fairy_kernel::{perft, Game, Outcome};
 use fairy_regicide::{MoveList, Regicide};
 use quickcheck::{QuickCheck, TestResult};
 
@@ -41,7 +41,10 @@ fn check_position(p: &Regicide) -> Result<(), String> {
     let fo = outcome_key(p.outcome());
     let ro = r.outcome().map(|(w, s)| (w, s.to_string()));
     if fo != ro {
-        return Err(format!("{}\noutcome fast {fo:?} ref {ro:?}", p.to_notation()));
+        return Err(format!(
+            "{}\noutcome fast {fo:?} ref {ro:?}",
+            p.to_notation()
+        ));
     }
     if p.hash() != p.hash_from_scratch() {
         return Err(format!("hash drift in {}", p.to_notation()));

@@ -23,7 +23,14 @@ fn has(p: &Regicide, mv: &str) -> bool {
 fn r1_board_is_24_by_12_with_three_fronts_of_eight_files() {
     assert_eq!(parse_square("x12"), Ok(287));
     assert!(parse_square("y1").is_err() && parse_square("a13").is_err());
-    for (sq, front) in [("a1", 1), ("h12", 1), ("i1", 2), ("p7", 2), ("q1", 3), ("x12", 3)] {
+    for (sq, front) in [
+        ("a1", 1),
+        ("h12", 1),
+        ("i1", 2),
+        ("p7", 2),
+        ("q1", 3),
+        ("x12", 3),
+    ] {
         assert_eq!(front_of_square(s(sq)), Some(front), "{sq}");
     }
     assert_eq!(front_of_square(288), None);
@@ -94,14 +101,24 @@ fn r3_white_moves_first_toward_rank_1() {
 #[test]
 fn r4_a_turn_is_one_sub_move_per_front_in_order() {
     let mut p = Regicide::start(());
-    assert!(moves_of(&p).iter().all(|m| front_of_square(s(m.split('-').next().unwrap())) == Some(1)));
+    assert!(moves_of(&p)
+        .iter()
+        .all(|m| front_of_square(s(m.split('-').next().unwrap())) == Some(1)));
     play(&mut p, &["d9-d7"]);
-    assert_eq!((p.side_to_move(), p.front(), p.turn_passed()), (Color::White, 2, false));
-    assert!(moves_of(&p).iter().all(|m| front_of_square(s(m.split('-').next().unwrap())) == Some(2)));
+    assert_eq!(
+        (p.side_to_move(), p.front(), p.turn_passed()),
+        (Color::White, 2, false)
+    );
+    assert!(moves_of(&p)
+        .iter()
+        .all(|m| front_of_square(s(m.split('-').next().unwrap())) == Some(2)));
     play(&mut p, &["l9-l7"]);
     assert_eq!((p.side_to_move(), p.front()), (Color::White, 3));
     play(&mut p, &["t9-t7"]);
-    assert_eq!((p.side_to_move(), p.front(), p.turn_passed()), (Color::Black, 1, true));
+    assert_eq!(
+        (p.side_to_move(), p.front(), p.turn_passed()),
+        (Color::Black, 1, true)
+    );
 }
 
 #[test]
@@ -110,7 +127,9 @@ fn r4_a_piece_that_crossed_into_the_next_front_cannot_move_again_this_turn() {
     play(&mut p, &["f12-n4"]); // bishop of front I captures on front II
     assert_eq!(p.front(), 2);
     assert!(moves_of(&p).iter().all(|m| !m.starts_with("n4-")));
-    assert!(matches!(p.parse_move("n4-m5"), Err(MoveError::Illegal { reason, .. }) if reason.contains("already moved")));
+    assert!(
+        matches!(p.parse_move("n4-m5"), Err(MoveError::Illegal { reason, .. }) if reason.contains("already moved"))
+    );
     // Next turn it belongs to front II.
     play(&mut p, &["l9-l8", "t9-t8", "d4-d5", "l4-l5", "t4-t5"]);
     assert_eq!((p.side_to_move(), p.front()), (Color::White, 1));
@@ -121,21 +140,37 @@ fn r4_a_piece_that_crossed_into_the_next_front_cannot_move_again_this_turn() {
 #[test]
 fn r4_a_front_without_own_pieces_is_skipped() {
     let p = build(
-        &[("a12", 'K'), ("b12", 'N'), ("x12", 'K'), ("a1", 'k'), ("p1", 'k')],
+        &[
+            ("a12", 'K'),
+            ("b12", 'N'),
+            ("x12", 'K'),
+            ("a1", 'k'),
+            ("p1", 'k'),
+        ],
         "w 1 - - - 0 1",
     );
     let mut q = p.clone();
     play(&mut q, &["b12-c10"]);
     assert_eq!((q.side_to_move(), q.front()), (Color::White, 3));
     play(&mut q, &["x12-x11"]);
-    assert_eq!((q.side_to_move(), q.front(), q.turn_passed()), (Color::Black, 1, true));
+    assert_eq!(
+        (q.side_to_move(), q.front(), q.turn_passed()),
+        (Color::Black, 1, true)
+    );
 }
 
 #[test]
 fn r4_a_front_whose_pieces_cannot_move_is_skipped_and_the_turn_may_start_later() {
     // White's only piece on front I is a blocked pawn: the turn starts on front II.
     let p = build(
-        &[("a9", 'P'), ("a8", 'p'), ("k12", 'K'), ("l12", 'K'), ("x1", 'k'), ("w1", 'k')],
+        &[
+            ("a9", 'P'),
+            ("a8", 'p'),
+            ("k12", 'K'),
+            ("l12", 'K'),
+            ("x1", 'k'),
+            ("w1", 'k'),
+        ],
         "w 1 - - - 0 1",
     );
     assert_eq!(p.front(), 2);
@@ -147,12 +182,25 @@ fn r4_a_front_whose_pieces_cannot_move_is_skipped_and_the_turn_may_start_later()
 #[test]
 fn r5_pieces_cross_fronts_and_pawns_only_by_capture() {
     let p = build(
-        &[("a12", 'K'), ("h6", 'R'), ("h9", 'P'), ("i8", 'n'), ("x12", 'K'), ("x1", 'k')],
+        &[
+            ("a12", 'K'),
+            ("h6", 'R'),
+            ("h9", 'P'),
+            ("i8", 'n'),
+            ("x12", 'K'),
+            ("x1", 'k'),
+        ],
         "w 1 - - - 0 1",
     );
     let m = moves_of(&p);
-    assert!(m.contains(&"h6-x6".to_string()), "a rook crosses two fronts");
-    assert!(m.contains(&"h9-i8".to_string()), "a pawn crosses by capture");
+    assert!(
+        m.contains(&"h6-x6".to_string()),
+        "a rook crosses two fronts"
+    );
+    assert!(
+        m.contains(&"h9-i8".to_string()),
+        "a pawn crosses by capture"
+    );
     assert!(m.contains(&"h9-h8".to_string()));
     assert!(!m.iter().any(|x| x.starts_with("h9-i") && x != "h9-i8"));
 }
@@ -172,7 +220,14 @@ fn r6_prince_steps_one_square_in_any_direction() {
 #[test]
 fn r6_prince_cannot_capture_a_queen_or_a_prince() {
     let p = build(
-        &[("l6", 'K'), ("l7", 'q'), ("m7", 'k'), ("k7", 'r'), ("x12", 'K'), ("a1", 'k')],
+        &[
+            ("l6", 'K'),
+            ("l7", 'q'),
+            ("m7", 'k'),
+            ("k7", 'r'),
+            ("x12", 'K'),
+            ("a1", 'k'),
+        ],
         "w 1 - - - 0 1",
     );
     let m = moves_of(&p);
@@ -194,17 +249,32 @@ fn r6_r13_a_prince_gives_no_check_and_its_neighbours_are_not_attacked() {
 #[test]
 fn r7_with_several_princes_a_sub_move_may_leave_a_prince_attacked() {
     let p = build(
-        &[("d12", 'K'), ("d11", 'N'), ("d1", 'r'), ("x12", 'K'), ("a1", 'k')],
+        &[
+            ("d12", 'K'),
+            ("d11", 'N'),
+            ("d1", 'r'),
+            ("x12", 'K'),
+            ("a1", 'k'),
+        ],
         "w 1 - - - 0 1",
     );
-    assert!(has(&p, "d11-f10"), "the knight may unmask the rook on a prince");
+    assert!(
+        has(&p, "d11-f10"),
+        "the knight may unmask the rook on a prince"
+    );
 }
 
 #[test]
 fn r7_the_last_prince_may_not_be_left_attacked() {
-    let p = build(&[("d12", 'K'), ("d11", 'N'), ("d1", 'r'), ("a1", 'k')], "w 1 - - - 0 1");
+    let p = build(
+        &[("d12", 'K'), ("d11", 'N'), ("d1", 'r'), ("a1", 'k')],
+        "w 1 - - - 0 1",
+    );
     let m = moves_of(&p);
-    assert!(!m.iter().any(|x| x.starts_with("d11-")), "the knight is pinned: {m:?}");
+    assert!(
+        !m.iter().any(|x| x.starts_with("d11-")),
+        "the knight is pinned: {m:?}"
+    );
     assert!(m.contains(&"d12-c12".to_string()));
     assert!(!m.contains(&"d12-d11".to_string()));
 }
@@ -212,7 +282,13 @@ fn r7_the_last_prince_may_not_be_left_attacked() {
 #[test]
 fn r7_a_sacrificed_prince_is_captured_like_any_piece() {
     let mut p = build(
-        &[("d12", 'K'), ("x12", 'K'), ("d1", 'r'), ("a1", 'k'), ("c2", 'p')],
+        &[
+            ("d12", 'K'),
+            ("x12", 'K'),
+            ("d1", 'r'),
+            ("a1", 'k'),
+            ("c2", 'p'),
+        ],
         "b 1 - - - 0 1",
     );
     play(&mut p, &["d1-d12"]);
@@ -224,7 +300,10 @@ fn r7_a_sacrificed_prince_is_captured_like_any_piece() {
 #[test]
 fn r8a_checkmate_of_the_last_prince_loses() {
     // Black's last prince a1, rooks on b12 (file b) and h2... mate: rook a-file, rook b-file.
-    let p = build(&[("a1", 'k'), ("a12", 'R'), ("b12", 'R'), ("x12", 'K')], "b 1 - - - 0 1");
+    let p = build(
+        &[("a1", 'k'), ("a12", 'R'), ("b12", 'R'), ("x12", 'K')],
+        "b 1 - - - 0 1",
+    );
     assert_eq!(
         p.outcome(),
         Some(Outcome::Win {
@@ -240,7 +319,13 @@ fn r8a_check_that_can_be_answered_on_a_later_front_is_not_mate() {
     // The black prince on a1 is in check and cannot move, but a black rook on front III
     // can capture the checker... from front III only if it reaches it: r on x12 takes a12?
     let p = build(
-        &[("a1", 'k'), ("a12", 'R'), ("b12", 'R'), ("x12", 'K'), ("x3", 'r')],
+        &[
+            ("a1", 'k'),
+            ("a12", 'R'),
+            ("b12", 'R'),
+            ("x12", 'K'),
+            ("x3", 'r'),
+        ],
         "b 1 - - - 0 1",
     );
     // front I: prince has no move; front II empty; front III: no rook move removes both
@@ -321,7 +406,10 @@ fn r8_only_princes_left_is_a_draw() {
         })
     );
     // A pawn is material: not a draw.
-    let q = build(&[("a1", 'k'), ("c5", 'K'), ("x12", 'K'), ("h5", 'p')], "w 1 - - - 0 1");
+    let q = build(
+        &[("a1", 'k'), ("c5", 'K'), ("x12", 'K'), ("h5", 'p')],
+        "w 1 - - - 0 1",
+    );
     assert_eq!(q.outcome(), None);
 }
 
@@ -330,7 +418,13 @@ fn r16_check_on_one_front_then_capture_of_the_last_prince_on_a_later_front_wins(
     // Front I: the knight e5 moves away and unmasks the rook a5 on Black's last prince l5;
     // front II: the rook p5 captures it.
     let mut r = build(
-        &[("x12", 'K'), ("a5", 'R'), ("e5", 'N'), ("l5", 'k'), ("p5", 'R')],
+        &[
+            ("x12", 'K'),
+            ("a5", 'R'),
+            ("e5", 'N'),
+            ("l5", 'k'),
+            ("p5", 'R'),
+        ],
         "w 1 - - - 0 1",
     );
     play(&mut r, &["e5-f7"]);
@@ -339,7 +433,10 @@ fn r16_check_on_one_front_then_capture_of_the_last_prince_on_a_later_front_wins(
     play(&mut r, &["p5-l5"]);
     assert_eq!(r.prince_count(Color::Black), 0);
     assert_eq!(r.side_to_move(), Color::Black);
-    assert!(moves_of(&r).is_empty(), "a side with no prince has no legal move");
+    assert!(
+        moves_of(&r).is_empty(),
+        "a side with no prince has no legal move"
+    );
     assert_eq!(
         r.outcome(),
         Some(Outcome::Win {
@@ -348,13 +445,23 @@ fn r16_check_on_one_front_then_capture_of_the_last_prince_on_a_later_front_wins(
         })
     );
     // The finished position reads back (implementation decision in the rules document).
-    assert_eq!(Regicide::from_notation((), &r.to_notation()).as_ref(), Ok(&r));
+    assert_eq!(
+        Regicide::from_notation((), &r.to_notation()).as_ref(),
+        Ok(&r)
+    );
 }
 
 // ---------------------------------------------------------------- castling (seed §5; R9, R13)
 
 fn castle_position(extra: &[(&str, char)]) -> Regicide {
-    let mut pieces = vec![("a12", 'R'), ("d12", 'K'), ("h12", 'R'), ("x12", 'K'), ("x1", 'k'), ("w1", 'k')];
+    let mut pieces = vec![
+        ("a12", 'R'),
+        ("d12", 'K'),
+        ("h12", 'R'),
+        ("x12", 'K'),
+        ("x1", 'k'),
+        ("w1", 'k'),
+    ];
     pieces.extend_from_slice(extra);
     build(&pieces, "w 1 AH - - 0 1")
 }
@@ -372,7 +479,11 @@ fn r9_castling_both_ways_prince_two_squares_rook_on_the_crossed_square() {
     let mut r = p.clone();
     play(&mut r, &["d12-b12"]);
     assert_eq!(r.piece_at(s("c12")).map(|x| x.role), Some(Role::Rook));
-    assert!(r.to_notation().contains(" b12,c12 "), "both pieces moved: {}", r.to_notation());
+    assert!(
+        r.to_notation().contains(" b12,c12 "),
+        "both pieces moved: {}",
+        r.to_notation()
+    );
 }
 
 #[test]
@@ -411,7 +522,13 @@ fn r13_an_enemy_prince_does_not_prevent_castling() {
 #[test]
 fn r10_r14_double_step_from_any_wedge_square() {
     let p = build(
-        &[("b10", 'P'), ("e8", 'P'), ("a12", 'K'), ("x12", 'K'), ("x1", 'k')],
+        &[
+            ("b10", 'P'),
+            ("e8", 'P'),
+            ("a12", 'K'),
+            ("x12", 'K'),
+            ("x1", 'k'),
+        ],
         "w 1 - - - 0 1",
     );
     let m = moves_of(&p);
@@ -419,7 +536,14 @@ fn r10_r14_double_step_from_any_wedge_square() {
     assert!(!m.contains(&"e8-e6".to_string()));
     // A pawn that captured from a11 onto b10 stands on a wedge square and may double-step.
     let mut q = build(
-        &[("a11", 'P'), ("b10", 'n'), ("a12", 'K'), ("x12", 'K'), ("x1", 'k'), ("m5", 'K')],
+        &[
+            ("a11", 'P'),
+            ("b10", 'n'),
+            ("a12", 'K'),
+            ("x12", 'K'),
+            ("x1", 'k'),
+            ("m5", 'K'),
+        ],
         "w 1 - - - 0 1",
     );
     play(&mut q, &["a11-b10", "m5-m4", "x12-x11", "x1-x2"]);
@@ -448,7 +572,10 @@ fn r10_en_passant_on_a_later_sub_move_of_the_next_turn_only() {
     assert!(has(&p, "t7-s8"));
     let mut q = p.clone();
     play(&mut q, &["t7-s8"]);
-    assert!(q.piece_at(s("s7")).is_none(), "the double-stepped pawn is removed");
+    assert!(
+        q.piece_at(s("s7")).is_none(),
+        "the double-stepped pawn is removed"
+    );
     // Declining it: the right is gone after Black's turn.
     play(&mut p, &["t7-t8"]);
     assert_eq!(p.to_notation().split(' ').nth(4), Some("-"));
@@ -456,13 +583,25 @@ fn r10_en_passant_on_a_later_sub_move_of_the_next_turn_only() {
 
 #[test]
 fn r10_promotion_to_queen_rook_bishop_or_knight_never_prince() {
-    let p = build(&[("c2", 'P'), ("a12", 'K'), ("x12", 'K'), ("x1", 'k')], "w 1 - - - 0 1");
-    let m: Vec<String> = moves_of(&p).into_iter().filter(|x| x.starts_with("c2")).collect();
+    let p = build(
+        &[("c2", 'P'), ("a12", 'K'), ("x12", 'K'), ("x1", 'k')],
+        "w 1 - - - 0 1",
+    );
+    let m: Vec<String> = moves_of(&p)
+        .into_iter()
+        .filter(|x| x.starts_with("c2"))
+        .collect();
     assert_eq!(m, ["c2-c1=B", "c2-c1=N", "c2-c1=Q", "c2-c1=R"]);
     assert!(p.parse_move("c2-c1=K").is_err());
     assert!(p.parse_move("c2-c1").is_err());
-    assert!(p.parse_move("c2-c1=q").is_ok(), "lower case accepted on input");
-    let b = build(&[("c11", 'p'), ("a12", 'K'), ("x12", 'K'), ("x1", 'k')], "b 1 - - - 0 1");
+    assert!(
+        p.parse_move("c2-c1=q").is_ok(),
+        "lower case accepted on input"
+    );
+    let b = build(
+        &[("c11", 'p'), ("a12", 'K'), ("x12", 'K'), ("x1", 'k')],
+        "b 1 - - - 0 1",
+    );
     assert!(has(&b, "c11-c12=Q"), "upper case for Black too (R17)");
 }
 
@@ -474,9 +613,18 @@ fn r11_r17_move_notation() {
     let m = p.parse_move("f12-n4").unwrap();
     assert_eq!(p.format_move(m), "f12-n4", "captures are written with -");
     assert_eq!(p.parse_move("f12:n4"), Ok(m));
-    assert!(matches!(p.parse_move("f12n4"), Err(MoveError::Malformed { .. })));
-    assert!(matches!(p.parse_move("f12-y4"), Err(MoveError::Square { .. })));
-    assert!(matches!(p.parse_move("l9-l8"), Err(MoveError::Illegal { .. })));
+    assert!(matches!(
+        p.parse_move("f12n4"),
+        Err(MoveError::Malformed { .. })
+    ));
+    assert!(matches!(
+        p.parse_move("f12-y4"),
+        Err(MoveError::Square { .. })
+    ));
+    assert!(matches!(
+        p.parse_move("l9-l8"),
+        Err(MoveError::Illegal { .. })
+    ));
 }
 
 #[test]
@@ -486,9 +634,17 @@ fn r12_r15_position_notation_mid_turn() {
     let t = p.to_notation();
     assert!(t.ends_with(" w 2 AHIPQXahipqx - n4 0 1"), "{t}");
     play(&mut p, &["l9-l7"]);
-    assert!(p.to_notation().ends_with(" w 3 AHIPQXahipqx l8 n4,l7 0 1"), "{}", p.to_notation());
+    assert!(
+        p.to_notation().ends_with(" w 3 AHIPQXahipqx l8 n4,l7 0 1"),
+        "{}",
+        p.to_notation()
+    );
     play(&mut p, &["t9-t8"]);
-    assert!(p.to_notation().ends_with(" b 1 AHIPQXahipqx l8 - 0 1"), "{}", p.to_notation());
+    assert!(
+        p.to_notation().ends_with(" b 1 AHIPQXahipqx l8 - 0 1"),
+        "{}",
+        p.to_notation()
+    );
 }
 
 #[test]
@@ -506,7 +662,10 @@ fn r17_half_move_clock_counts_sub_moves_and_turn_number_follows_black() {
 
 #[test]
 fn g1_threefold_repetition_is_a_draw() {
-    let start = build(&[("a12", 'K'), ("h12", 'N'), ("a1", 'k'), ("h1", 'n')], "w 1 - - - 0 1");
+    let start = build(
+        &[("a12", 'K'), ("h12", 'N'), ("a1", 'k'), ("h1", 'n')],
+        "w 1 - - - 0 1",
+    );
     let mut rec = GameRecord::new(start);
     for _ in 0..2 {
         for mv in ["h12-g10", "h1-g3", "g10-h12", "g3-h1"] {
@@ -532,25 +691,55 @@ fn reject(text: &str) -> PositionError {
 fn impossible_positions_are_rejected_with_a_reason() {
     let b = |pieces: &[(&str, char)]| common::board_text(pieces);
     let e = reject(&format!("{} w 1 - - - 0 1", b(&[("a12", 'K')])));
-    assert!(matches!(e, PositionError::Impossible { ref reason } if reason.contains("no prince")), "{e}");
+    assert!(
+        matches!(e, PositionError::Impossible { ref reason } if reason.contains("no prince")),
+        "{e}"
+    );
     let e = reject(&format!(
         "{} w 1 - - - 0 1",
-        b(&[("a12", 'K'), ("b12", 'K'), ("c12", 'K'), ("d12", 'K'), ("a1", 'k')])
+        b(&[
+            ("a12", 'K'),
+            ("b12", 'K'),
+            ("c12", 'K'),
+            ("d12", 'K'),
+            ("a1", 'k')
+        ])
     ));
     assert!(e.to_string().contains("4 princes"), "{e}");
-    let e = reject(&format!("{} w 1 - - - 0 1", b(&[("a12", 'K'), ("b12", 'P'), ("a1", 'k')])));
+    let e = reject(&format!(
+        "{} w 1 - - - 0 1",
+        b(&[("a12", 'K'), ("b12", 'P'), ("a1", 'k')])
+    ));
     assert!(e.to_string().contains("pawn"), "{e}");
-    let e = reject(&format!("{} w 1 - - - 0 1", b(&[("a12", 'K'), ("b1", 'p'), ("a1", 'k')])));
+    let e = reject(&format!(
+        "{} w 1 - - - 0 1",
+        b(&[("a12", 'K'), ("b1", 'p'), ("a1", 'k')])
+    ));
     assert!(e.to_string().contains("pawn"), "{e}");
-    let e = reject(&format!("{} w 1 - - a12 0 1", b(&[("a12", 'K'), ("a1", 'k')])));
+    let e = reject(&format!(
+        "{} w 1 - - a12 0 1",
+        b(&[("a12", 'K'), ("a1", 'k')])
+    ));
     assert!(e.to_string().contains("front 1"), "{e}");
-    let e = reject(&format!("{} w 2 - - - 0 1", b(&[("a12", 'K'), ("a1", 'k')])));
+    let e = reject(&format!(
+        "{} w 2 - - - 0 1",
+        b(&[("a12", 'K'), ("a1", 'k')])
+    ));
     assert!(e.to_string().contains("would have been played"), "{e}");
-    let e = reject(&format!("{} w 2 - - a1 0 1", b(&[("a12", 'K'), ("a1", 'k')])));
+    let e = reject(&format!(
+        "{} w 2 - - a1 0 1",
+        b(&[("a12", 'K'), ("a1", 'k')])
+    ));
     assert!(e.to_string().contains("moved piece"), "{e}");
-    let e = reject(&format!("{} w 1 A - - 0 1", b(&[("d12", 'K'), ("a1", 'k')])));
+    let e = reject(&format!(
+        "{} w 1 A - - 0 1",
+        b(&[("d12", 'K'), ("a1", 'k')])
+    ));
     assert!(e.to_string().contains("castling"), "{e}");
-    let e = reject(&format!("{} w 1 - c5 - 0 1", b(&[("d12", 'K'), ("a1", 'k')])));
+    let e = reject(&format!(
+        "{} w 1 - c5 - 0 1",
+        b(&[("d12", 'K'), ("a1", 'k')])
+    ));
     assert!(e.to_string().contains("en-passant"), "{e}");
 }
 
@@ -577,5 +766,8 @@ fn malformed_fields_are_named() {
             e => panic!("{v}: {e}"),
         }
     }
-    assert!(matches!(reject("a b c"), PositionError::FieldCount { found: 3, .. }));
+    assert!(matches!(
+        reject("a b c"),
+        PositionError::FieldCount { found: 3, .. }
+    ));
 }

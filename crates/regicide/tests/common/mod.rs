@@ -3,9 +3,9 @@
 //! helpers for random positions and random play.
 #![allow(dead_code)]
 
-use fairy_kernel::{Color, Game};
 #[allow(unused_imports)]
 use fairy_kernel::MoveBuf as _;
+use fairy_kernel::{Color, Game};
 use fairy_regicide::{MoveKind, Piece, Regicide, Role};
 
 pub const W: i32 = 24;
@@ -93,10 +93,10 @@ fn ci(c: Color) -> usize {
 impl RefPos {
     pub fn from_fast(p: &Regicide) -> RefPos {
         let mut castling = [[[false; 2]; 3]; 2];
-        for c in Color::ALL {
-            for f in 0..3 {
-                for s in 0..2 {
-                    castling[ci(c)][f][s] = p.can_castle(c, f as u8 + 1, s == 1);
+        for (c, per_color) in Color::ALL.into_iter().zip(castling.iter_mut()) {
+            for (f, per_front) in per_color.iter_mut().enumerate() {
+                for (side, right) in per_front.iter_mut().enumerate() {
+                    *right = p.can_castle(c, f as u8 + 1, side == 1);
                 }
             }
         }
@@ -118,7 +118,13 @@ impl RefPos {
 
     pub fn princes(&self, c: Color) -> Vec<u16> {
         (0..288u16)
-            .filter(|&s| self.board[s as usize] == Some(Piece { color: c, role: Role::Prince }))
+            .filter(|&s| {
+                self.board[s as usize]
+                    == Some(Piece {
+                        color: c,
+                        role: Role::Prince,
+                    })
+            })
             .collect()
     }
 
@@ -150,7 +156,16 @@ impl RefPos {
             Role::Rook => slide(&ORTH, &mut out),
             Role::Bishop => slide(&DIAG, &mut out),
             Role::Knight => {
-                for (df, dr) in [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)] {
+                for (df, dr) in [
+                    (1, 2),
+                    (2, 1),
+                    (2, -1),
+                    (1, -2),
+                    (-1, -2),
+                    (-2, -1),
+                    (-2, 1),
+                    (-1, 2),
+                ] {
                     if on(f + df, r + dr) {
                         out.push(sq(f + df, r + dr));
                     }
@@ -170,7 +185,9 @@ impl RefPos {
     /// Attacked by a non-prince piece of `by` (R13).
     pub fn attacked(&self, s: u16, by: Color) -> bool {
         (0..288u16).any(|from| match self.board[from as usize] {
-            Some(p) if p.color == by && p.role != Role::Prince => self.attacks_of(from, p).contains(&s),
+            Some(p) if p.color == by && p.role != Role::Prince => {
+                self.attacks_of(from, p).contains(&s)
+            }
             _ => false,
         })
     }
@@ -179,7 +196,9 @@ impl RefPos {
         let us = self.side;
         let mut out = vec![];
         for s in 0..288u16 {
-            let Some(p) = self.board[s as usize] else { continue };
+            let Some(p) = self.board[s as usize] else {
+                continue;
+            };
             let (f, r) = fr(s);
             if p.color != us || f / 8 != front || self.moved.contains(&s) {
                 continue;
@@ -188,10 +207,18 @@ impl RefPos {
             let push = |out: &mut Vec<RMove>, to: u16, promo_possible: bool| {
                 if promo_possible {
                     for c in [b'Q', b'R', b'B', b'N'] {
-                        out.push(RMove { from: s, to, promo: Some(c) });
+                        out.push(RMove {
+                            from: s,
+                            to,
+                            promo: Some(c),
+                        });
                     }
                 } else {
-                    out.push(RMove { from: s, to, promo: None });
+                    out.push(RMove {
+                        from: s,
+                        to,
+                        promo: None,
+                    });
                 }
             };
             match p.role {
@@ -215,7 +242,11 @@ impl RefPos {
                         } else if self.at(x, y).is_none()
                             && self.ep.contains(&sq(x, y))
                             && on(x, y - fwd(us))
-                            && self.at(x, y - fwd(us)) == Some(Piece { color: !us, role: Role::Pawn })
+                            && self.at(x, y - fwd(us))
+                                == Some(Piece {
+                                    color: !us,
+                                    role: Role::Pawn,
+                                })
                         {
                             push(&mut out, sq(x, y), false);
                         }
@@ -230,7 +261,11 @@ impl RefPos {
                             }
                             match self.at(x, y) {
                                 None => push(&mut out, sq(x, y), false),
-                                Some(q) if q.color != us && q.role != Role::Queen && q.role != Role::Prince => {
+                                Some(q)
+                                    if q.color != us
+                                        && q.role != Role::Queen
+                                        && q.role != Role::Prince =>
+                                {
                                     push(&mut out, sq(x, y), false)
                                 }
                                 _ => {}
@@ -246,7 +281,12 @@ impl RefPos {
                             }
                             let rook_f = if side == 0 { 8 * front } else { 8 * front + 7 };
                             let dir = if side == 0 { -1 } else { 1 };
-                            if self.at(rook_f, r) != Some(Piece { color: us, role: Role::Rook }) {
+                            if self.at(rook_f, r)
+                                != Some(Piece {
+                                    color: us,
+                                    role: Role::Rook,
+                                })
+                            {
                                 continue;
                             }
                             let mut x = f + dir;
@@ -257,18 +297,26 @@ impl RefPos {
                                 }
                                 x += dir;
                             }
-                            if !clear || self.attacked(s, !us) || self.attacked(sq(f + dir, r), !us) {
+                            if !clear || self.attacked(s, !us) || self.attacked(sq(f + dir, r), !us)
+                            {
                                 continue;
                             }
                             let mut after = self.clone();
                             after.board[s as usize] = None;
                             after.board[sq(rook_f, r) as usize] = None;
                             after.board[sq(f + 2 * dir, r) as usize] = Some(p);
-                            after.board[sq(f + dir, r) as usize] = Some(Piece { color: us, role: Role::Rook });
+                            after.board[sq(f + dir, r) as usize] = Some(Piece {
+                                color: us,
+                                role: Role::Rook,
+                            });
                             if after.attacked(sq(f + 2 * dir, r), !us) {
                                 continue;
                             }
-                            out.push(RMove { from: s, to: sq(f + 2 * dir, r), promo: None });
+                            out.push(RMove {
+                                from: s,
+                                to: sq(f + 2 * dir, r),
+                                promo: None,
+                            });
                         }
                     }
                 }
@@ -313,7 +361,10 @@ impl RefPos {
         }
         self.board[m.from as usize] = None;
         self.board[m.to as usize] = Some(match m.promo {
-            Some(c) => Piece { color: p.color, role: Role::from_char(c as char).unwrap() },
+            Some(c) => Piece {
+                color: p.color,
+                role: Role::from_char(c as char).unwrap(),
+            },
             None => p,
         });
         captured
@@ -361,7 +412,11 @@ impl RefPos {
         let (f2, r2) = fr(m.to);
         let castle = self.is_castle(m);
         let ep_capture = p.role == Role::Pawn && f1 != f2 && self.board[m.to as usize].is_none();
-        let capture_sq = if ep_capture { sq(f2, r2 - fwd(us)) } else { m.to };
+        let capture_sq = if ep_capture {
+            sq(f2, r2 - fwd(us))
+        } else {
+            m.to
+        };
         let captured = self.apply_board(m);
         self.moved.push(m.to);
         if castle {
@@ -400,7 +455,11 @@ impl RefPos {
         if p.role == Role::Pawn && (r2 - r1).abs() == 2 {
             self.ep.push(sq(f1, r1 + fwd(us)));
         }
-        self.halfmove = if p.role == Role::Pawn || captured.is_some() { 0 } else { self.halfmove + 1 };
+        self.halfmove = if p.role == Role::Pawn || captured.is_some() {
+            0
+        } else {
+            self.halfmove + 1
+        };
         let opp_dead = self.princes(!us).is_empty();
         let mut next = None;
         if !opp_dead {
@@ -416,7 +475,9 @@ impl RefPos {
                 self.moved.clear();
                 let new = self.side;
                 self.ep.retain(|&t| RefPos::owner(t) != new);
-                self.front = (0..3).find(|&f| !self.legal_moves_on(f).is_empty()).unwrap_or(0);
+                self.front = (0..3)
+                    .find(|&f| !self.legal_moves_on(f).is_empty())
+                    .unwrap_or(0);
             }
         }
         self.ep.sort();
@@ -505,17 +566,28 @@ pub fn random_position(rng: &mut Rng) -> Option<Regicide> {
                 board[sq(8 * front + 3, rank) as usize] = Some(k);
                 if rng.below(2) == 0 {
                     board[sq(8 * front, rank) as usize] = Some(rr);
-                    rights.push(if up { (b'A' + 8 * front as u8) as char } else { (b'a' + 8 * front as u8) as char });
+                    rights.push(if up {
+                        (b'A' + 8 * front as u8) as char
+                    } else {
+                        (b'a' + 8 * front as u8) as char
+                    });
                 }
                 if rng.below(2) == 0 {
                     board[sq(8 * front + 7, rank) as usize] = Some(rr);
-                    rights.push(if up { (b'H' + 8 * front as u8) as char } else { (b'h' + 8 * front as u8) as char });
+                    rights.push(if up {
+                        (b'H' + 8 * front as u8) as char
+                    } else {
+                        (b'h' + 8 * front as u8) as char
+                    });
                 }
             }
         }
     }
     for up in [true, false] {
-        let have = board.iter().filter(|c| **c == Some(if up { 'K' } else { 'k' })).count();
+        let have = board
+            .iter()
+            .filter(|c| **c == Some(if up { 'K' } else { 'k' }))
+            .count();
         let want = (1 + rng.below(3) as usize).max(have.min(3));
         for _ in have..want {
             let s = rng.below(288) as usize;
@@ -562,7 +634,11 @@ pub fn random_position(rng: &mut Rng) -> Option<Regicide> {
     let side = if rng.below(2) == 0 { "w" } else { "b" };
     let mut sorted: Vec<char> = rights.chars().collect();
     sorted.sort_by_key(|c| (c.is_ascii_lowercase(), *c));
-    let rights: String = if sorted.is_empty() { "-".into() } else { sorted.into_iter().collect() };
+    let rights: String = if sorted.is_empty() {
+        "-".into()
+    } else {
+        sorted.into_iter().collect()
+    };
     Regicide::from_notation((), &format!("{text} {side} 1 {rights} - - 0 1")).ok()
 }
 
@@ -575,10 +651,20 @@ pub fn random_step(p: &mut Regicide, rng: &mut Rng) -> bool {
     }
     // Prefer captures now and then, so that games thin out and reach few-prince positions.
     let of_kind = |k: MoveKind| -> Vec<_> {
-        moves.as_slice().iter().copied().filter(|m| m.kind() == k).collect()
+        moves
+            .as_slice()
+            .iter()
+            .copied()
+            .filter(|m| m.kind() == k)
+            .collect()
     };
     let (eps, doubles) = (of_kind(MoveKind::EnPassant), of_kind(MoveKind::DoubleStep));
-    let caps: Vec<_> = moves.as_slice().iter().copied().filter(|&m| p.is_capture(m)).collect();
+    let caps: Vec<_> = moves
+        .as_slice()
+        .iter()
+        .copied()
+        .filter(|&m| p.is_capture(m))
+        .collect();
     let m = if !eps.is_empty() && rng.below(2) == 0 {
         eps[rng.below(eps.len() as u64) as usize]
     } else if !doubles.is_empty() && rng.below(4) == 0 {
@@ -643,7 +729,9 @@ pub fn moves_of(p: &Regicide) -> Vec<String> {
 /// Plays sub-moves given as text.
 pub fn play(p: &mut Regicide, texts: &[&str]) {
     for t in texts {
-        let m = p.parse_move(t).unwrap_or_else(|e| panic!("{t} in {}: {e}", p.to_notation()));
+        let m = p
+            .parse_move(t)
+            .unwrap_or_else(|e| panic!("{t} in {}: {e}", p.to_notation()));
         p.play(m);
     }
 }
