@@ -27,7 +27,8 @@ impl Regicide {
         score + MOBILITY_WEIGHT * self.count_moves() as i32
     }
 
-    /// A text drawing: rank 12 at the top, fronts separated by `|`, then the state line.
+    /// A text drawing: rank 12 at the top, fronts separated by `|`, then the state line;
+    /// ends with a newline.
     pub(crate) fn draw(&self) -> String {
         let mut s = String::new();
         let files: String = (0..FILES)
@@ -51,7 +52,7 @@ impl Regicide {
         }
         s.push_str(&format!("     {}\n", files.trim_end()));
         s.push_str(&format!(
-            "{} to move on front {}, turn {}",
+            "{} to move on front {}, turn {}\n",
             match self.side {
                 Color::White => "White",
                 Color::Black => "Black",

@@ -486,3 +486,36 @@ fn check_possible(p: &Regicide) -> Result<(), PositionError> {
     }
     Ok(())
 }
+
+impl Regicide {
+    /// Plays a whole turn: the sub-moves of the side to move, front by front, given as text
+    /// (`["d9-d7", "l9-l7", "t9-t7"]`). Fronts without a legal sub-move are skipped as
+    /// usual (ruling R4), so a turn may have fewer than three sub-moves. The position is
+    /// changed only if the whole turn is legal.
+    ///
+    /// # Errors
+    /// What [`fairy_kernel::Game::parse_move`] returns for a malformed or illegal sub-move;
+    /// [`MoveError::Illegal`] when the turn passes before the last text, or when the last
+    /// text leaves sub-moves of this turn still to play.
+    pub fn play_turn(&mut self, texts: &[&str]) -> Result<(), MoveError> {
+        let mut p = self.clone();
+        for (i, &text) in texts.iter().enumerate() {
+            if i > 0 && p.passed {
+                return Err(MoveError::Illegal {
+                    text: text.to_owned(),
+                    reason: "the turn has already passed to the opponent".to_owned(),
+                });
+            }
+            let m = parse_move(&p, text)?;
+            p.play_move(m);
+        }
+        if !p.passed {
+            return Err(MoveError::Illegal {
+                text: texts.join(" "),
+                reason: format!("the turn goes on: front {} is still to move", p.front()),
+            });
+        }
+        *self = p;
+        Ok(())
+    }
+}

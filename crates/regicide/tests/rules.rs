@@ -771,3 +771,20 @@ fn malformed_fields_are_named() {
         PositionError::FieldCount { found: 3, .. }
     ));
 }
+
+#[test]
+fn r4_whole_turn_api() {
+    let mut p = Regicide::start(());
+    assert!(
+        p.play_turn(&["d9-d7", "l9-l7"]).is_err(),
+        "front III is still to move"
+    );
+    assert_eq!(p, Regicide::start(()), "unchanged after an error");
+    p.play_turn(&["d9-d7", "l9-l7", "t9-t7"]).unwrap();
+    assert_eq!((p.side_to_move(), p.front()), (Color::Black, 1));
+    assert!(p.play_turn(&["d4-d5", "l4-l5", "t4-t5", "a2-a3"]).is_err());
+    // A one-front turn: White's other fronts are empty.
+    let mut q = build(&[("a12", 'K'), ("a1", 'k')], "w 1 - - - 0 1");
+    q.play_turn(&["a12-b12"]).unwrap();
+    assert_eq!(q.side_to_move(), Color::Black);
+}
