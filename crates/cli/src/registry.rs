@@ -74,13 +74,16 @@ impl Entry {
     }
 }
 
+static REGICIDE: Adapter<fairy_regicide::Regicide> = Adapter::new(
+    "regicide",
+    "Imperial Regicide (A. Kozar): 24x12, three fronts, three sub-moves a turn",
+    (),
+);
+
 /// Every variant id, in the order `fairy variants` lists them.
 pub fn entries() -> Vec<Entry> {
     vec![
-        Entry::planned(
-            "regicide",
-            "Imperial Regicide (A. Kozar): 24x12, three fronts, three sub-moves a turn",
-        ),
+        Entry::built(&REGICIDE),
         Entry::built(&CHESS_T),
         Entry::built(&CHESS_T2),
         Entry::built(&CHESS_T1),
