@@ -47,12 +47,64 @@ fn walk_ok(seed: u64) -> bool {
 
 #[test]
 fn fast_generator_matches_reference_on_random_play() {
-    QuickCheck::new().tests(60).quickcheck(walk_ok as fn(u64) -> bool);
+    QuickCheck::new().tests(300).quickcheck(walk_ok as fn(u64) -> bool);
 }
 
 #[test]
 fn start_positions_of_the_suite_are_valid() {
     for s in STARTS {
         Position::from_fen(s).unwrap();
+    }
+}
+
+#[test]
+#[ignore = "long: run in release"]
+fn fast_generator_matches_reference_on_long_random_play() {
+    QuickCheck::new()
+        .tests(20_000)
+        .max_tests(20_000)
+        .quickcheck(walk_ok as fn(u64) -> bool);
+}
+
+fn ref_perft(r: &RefPos, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = r.legal();
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves.iter().map(|m| ref_perft(&r.make(m), depth - 1)).sum()
+}
+
+#[test]
+fn perft_start_depth_1_2_match_checkpoints_and_reference() {
+    let p = Position::start();
+    let r = RefPos::from_position(&p);
+    assert_eq!(common::perft(&p, 1), 20);
+    assert_eq!(common::perft(&p, 2), 400);
+    assert_eq!(ref_perft(&r, 1), 20);
+    assert_eq!(ref_perft(&r, 2), 400);
+}
+
+#[test]
+#[ignore = "long: run in release"]
+fn perft_reference_agrees_deep() {
+    for (fen, depth) in [(STARTS[0], 4), (STARTS[1], 3), (STARTS[2], 3), (STARTS[3], 3), (STARTS[4], 3), (STARTS[5], 3)] {
+        let p = Position::from_fen(fen).unwrap();
+        let fast = common::perft(&p, depth);
+        let slow = ref_perft(&RefPos::from_position(&p), depth);
+        eprintln!("{fen} depth {depth}: fast {fast} reference {slow}");
+        assert_eq!(fast, slow, "{fen} depth {depth}");
+    }
+}
+
+#[test]
+#[ignore = "prints figures"]
+fn perft_print() {
+    for d in 1..=6 {
+        let t = std::time::Instant::now();
+        let n = common::perft(&Position::start(), d);
+        eprintln!("depth {d}: {n} ({:?})", t.elapsed());
     }
 }
