@@ -1,0 +1,172 @@
+//! A text-driven, object-safe view of a variant, so that one binary serves every
+//! [`Game`] implementation.
+
+use core::marker::PhantomData;
+
+use fairy_kernel::game::MoveBuf;
+use fairy_kernel::{perft, Color, Game, GameRecord, Outcome};
+use rayon::prelude::*;
+
+use crate::error::CliError;
+
+/// A playable variant as the CLI sees it: an id, a description, and sessions over
+/// positions given in the variant's notation.
+pub trait Variant: Send + Sync {
+    /// The id typed on the command line (`dragonchess`, `chess-t2`).
+    fn id(&self) -> &'static str;
+    /// One line describing the game.
+    fn description(&self) -> &'static str;
+    /// The start position in the variant's notation.
+    fn start_notation(&self) -> String;
+    /// A game starting from `fen` (or the start position when `None`).
+    ///
+    /// # Errors
+    /// [`CliError::Position`] when `fen` cannot be read.
+    fn session(&self, fen: Option<&str>) -> Result<Box<dyn Session>, CliError>;
+}
+
+/// A game in progress, driven by text.
+pub trait Session: Send {
+    /// The current position's notation.
+    fn notation(&self) -> String;
+    /// A text drawing of the current position.
+    fn diagram(&self) -> String;
+    /// The side to move.
+    fn side_to_move(&self) -> Color;
+    /// The legal moves in canonical notation, sorted in plain byte order; only those of the
+    /// piece on `from` when given.
+    ///
+    /// # Errors
+    /// [`CliError::Square`] when `from` is not a square of the board.
+    fn legal_moves(&self, from: Option<&str>) -> Result<Vec<String>, CliError>;
+    /// Plays a move given as text and returns its canonical text.
+    ///
+    /// # Errors
+    /// [`CliError::Move`] when it is malformed or illegal, or the game is over.
+    fn apply(&mut self, text: &str) -> Result<String, CliError>;
+    /// Takes back the last move; `false` when there is none.
+    fn undo(&mut self) -> bool;
+    /// The moves played so far, in canonical notation.
+    fn history(&self) -> Vec<String>;
+    /// The outcome, repetition included (ruling G1), or `None` while the game goes on.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Perft of `depth` plies from the current position, root moves split over `threads`.
+    fn perft(&self, depth: u32, threads: usize) -> u64;
+    /// Perft split by root move: canonical move text and count, sorted by move text.
+    fn divide(&self, depth: u32, threads: usize) -> Vec<(String, u64)>;
+}
+
+/// The [`Variant`] of a [`Game`] type with a given rule set.
+pub struct Adapter<G: Game> {
+    id: &'static str,
+    description: &'static str,
+    variant: G::Variant,
+    game: PhantomData<fn() -> G>,
+}
+
+impl<G: Game> Adapter<G> {
+    /// The variant `id` played under rule set `variant`.
+    pub const fn new(id: &'static str, description: &'static str, variant: G::Variant) -> Self {
+        Adapter {
+            id,
+            description,
+            variant,
+            game: PhantomData,
+        }
+    }
+}
+
+impl<G: Game> Variant for Adapter<G> {
+    fn id(&self) -> &'static str {
+        self.id
+    }
+    fn description(&self) -> &'static str {
+        self.description
+    }
+    fn start_notation(&self) -> String {
+        G::start(self.variant).to_notation()
+    }
+    fn session(&self, fen: Option<&str>) -> Result<Box<dyn Session>, CliError> {
+        let pos = match fen {
+            Some(text) => G::from_notation(self.variant, text)?,
+            None => G::start(self.variant),
+        };
+        Ok(Box::new(GameRecord::new(pos)))
+    }
+}
+
+fn with_threads<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
+    match rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+    {
+        Ok(pool) => pool.install(f),
+        Err(_) => f(),
+    }
+}
+
+impl<G: Game> Session for GameRecord<G> {
+    fn notation(&self) -> String {
+        self.position().to_notation()
+    }
+    fn diagram(&self) -> String {
+        self.position().diagram()
+    }
+    fn side_to_move(&self) -> Color {
+        self.position().side_to_move()
+    }
+    fn legal_moves(&self, from: Option<&str>) -> Result<Vec<String>, CliError> {
+        let pos = self.position();
+        let from = from.map(|s| pos.parse_square(s)).transpose()?;
+        let mut list = G::MoveList::default();
+        pos.legal_moves(&mut list);
+        let mut out: Vec<String> = list
+            .as_slice()
+            .iter()
+            .filter(|&&m| from.is_none_or(|f| pos.move_origin(m) == f))
+            .map(|&m| pos.format_move(m))
+            .collect();
+        out.sort_unstable();
+        Ok(out)
+    }
+    fn apply(&mut self, text: &str) -> Result<String, CliError> {
+        self.play_text(text)?;
+        Ok(self.move_texts().last().cloned().unwrap_or_default())
+    }
+    fn undo(&mut self) -> bool {
+        GameRecord::undo(self)
+    }
+    fn history(&self) -> Vec<String> {
+        self.move_texts().to_vec()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        GameRecord::outcome(self)
+    }
+    fn perft(&self, depth: u32, threads: usize) -> u64 {
+        if depth <= 1 || threads <= 1 {
+            return perft(self.position(), depth);
+        }
+        self.divide(depth, threads).iter().map(|(_, n)| n).sum()
+    }
+    fn divide(&self, depth: u32, threads: usize) -> Vec<(String, u64)> {
+        let pos = self.position();
+        if depth == 0 {
+            return Vec::new();
+        }
+        let mut list = G::MoveList::default();
+        pos.legal_moves(&mut list);
+        let moves: Vec<G::Move> = list.as_slice().to_vec();
+        let count = |&m: &G::Move| {
+            let mut child = pos.clone();
+            child.play(m);
+            (pos.format_move(m), perft(&child, depth - 1))
+        };
+        let mut out: Vec<(String, u64)> = if threads > 1 {
+            with_threads(threads, || moves.par_iter().map(count).collect())
+        } else {
+            moves.iter().map(count).collect()
+        };
+        out.sort_unstable();
+        out
+    }
+}

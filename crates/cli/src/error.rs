@@ -1,0 +1,32 @@
+//! Errors of the `fairy` command, each printed as one line on stderr with exit status 2.
+
+use fairy_kernel::{MoveError, PositionError, SquareError};
+use thiserror::Error;
+
+/// Something the user typed could not be used.
+#[derive(Debug, Error)]
+pub enum CliError {
+    /// No variant has that id.
+    #[error("unknown variant {name:?}; known variants: {known}")]
+    UnknownVariant {
+        /// The id given.
+        name: String,
+        /// The known ids, comma-separated.
+        known: String,
+    },
+    /// The variant is listed but its crate is not built yet.
+    #[error("variant {0:?} is planned but not built yet")]
+    NotBuilt(String),
+    /// The position given with `--fen` could not be read.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    /// A move could not be read or is illegal.
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    /// A square could not be read.
+    #[error(transparent)]
+    Square(#[from] SquareError),
+    /// Some other argument is out of range.
+    #[error("{0}")]
+    Argument(String),
+}

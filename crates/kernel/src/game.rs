@@ -1,0 +1,284 @@
+//! The [`Game`] trait: what every variant crate implements, and what the perft driver,
+//! the engine and the `fairy` CLI use.
+
+use core::fmt::{self, Debug};
+use core::hash::Hash;
+
+use crate::color::Color;
+use crate::error::{MoveError, PositionError, SquareError};
+
+/// A fixed-capacity buffer of moves that [`Game::legal_moves`] fills.
+///
+/// Implemented for [`arrayvec::ArrayVec`] of every capacity. Each variant documents its
+/// capacity with the worst-case position it knows; pushing past it panics, which is a bug
+/// in the variant's bound, never a reaction to user input.
+pub trait MoveBuf<M>: Default {
+    /// Appends a move. Panics when the buffer is full (see the variant's documented bound).
+    fn push(&mut self, m: M);
+    /// The moves, in generation order.
+    fn as_slice(&self) -> &[M];
+    /// Removes all moves.
+    fn clear(&mut self);
+    /// The number of moves.
+    fn len(&self) -> usize {
+        self.as_slice().len()
+    }
+    /// Whether there are no moves.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl<M, const N: usize> MoveBuf<M> for arrayvec::ArrayVec<M, N> {
+    #[inline]
+    fn push(&mut self, m: M) {
+        arrayvec::ArrayVec::push(self, m)
+    }
+    #[inline]
+    fn as_slice(&self) -> &[M] {
+        arrayvec::ArrayVec::as_slice(self)
+    }
+    #[inline]
+    fn clear(&mut self) {
+        arrayvec::ArrayVec::clear(self)
+    }
+}
+
+/// Why a game ended. The variant's rules document says which reasons it can produce.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Reason {
+    /// The royal piece is attacked and no legal move exists.
+    Checkmate,
+    /// All remaining royal pieces are attacked and no sequence of sub-moves in the turn saves
+    /// one of them (Imperial Regicide, ruling R8(b)).
+    SimultaneousMate,
+    /// The King (or last royal piece) was captured.
+    KingCaptured,
+    /// A royal piece occupies the enemy castle (Chess-T, ruling T7).
+    CastleCapture,
+    /// The side to move has no legal move and that loses (Chess-T blockade; Synthesis with
+    /// the king attacked).
+    Blockade,
+    /// No legal move and not in check: a draw in most variants.
+    Stalemate,
+    /// Stalemate that scores as a win for the stalemating side (Gliński: 3/4 of a point).
+    StalemateWin,
+    /// Neither side can possibly mate.
+    DeadPosition,
+    /// The same position occurred three times (ruling G1).
+    Repetition,
+    /// A move-count rule without captures or pawn moves (Chess-T: 40 full moves).
+    MoveRule,
+    /// Both sides have only royal pieces left (Imperial Regicide: princes only).
+    RoyalsOnly,
+    /// Ended by a player or program outside the rules (resignation, agreement, a length cap).
+    Adjudication,
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Reason::Checkmate => "checkmate",
+            Reason::SimultaneousMate => "simultaneous mate",
+            Reason::KingCaptured => "king captured",
+            Reason::CastleCapture => "castle captured",
+            Reason::Blockade => "blockade",
+            Reason::Stalemate => "stalemate",
+            Reason::StalemateWin => "stalemate (win for the stalemating side)",
+            Reason::DeadPosition => "dead position",
+            Reason::Repetition => "threefold repetition",
+            Reason::MoveRule => "move rule",
+            Reason::RoyalsOnly => "only royal pieces left",
+            Reason::Adjudication => "adjudication",
+        })
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// `winner` won.
+    Win {
+        /// The winning side.
+        winner: Color,
+        /// Why.
+        reason: Reason,
+    },
+    /// Nobody won.
+    Draw {
+        /// Why.
+        reason: Reason,
+    },
+}
+
+impl Outcome {
+    /// The result string of game records: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result_str(&self) -> &'static str {
+        match self {
+            Outcome::Win {
+                winner: Color::White,
+                ..
+            } => "1-0",
+            Outcome::Win {
+                winner: Color::Black,
+                ..
+            } => "0-1",
+            Outcome::Draw { .. } => "1/2-1/2",
+        }
+    }
+
+    /// The reason.
+    pub fn reason(&self) -> Reason {
+        match *self {
+            Outcome::Win { reason, .. } | Outcome::Draw { reason } => reason,
+        }
+    }
+
+    /// The winner, if any.
+    pub fn winner(&self) -> Option<Color> {
+        match *self {
+            Outcome::Win { winner, .. } => Some(winner),
+            Outcome::Draw { .. } => None,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Win { winner, reason } => {
+                write!(f, "{} {winner} wins by {reason}", self.result_str())
+            }
+            Outcome::Draw { reason } => write!(f, "1/2-1/2 draw by {reason}"),
+        }
+    }
+}
+
+/// A position of a game together with its rules: everything the perft driver, the search
+/// engine and the CLI need, and nothing more.
+///
+/// Positions are values: [`Game::play`] changes one in place and the caller keeps a copy to
+/// go back (copy-make). Repetition (ruling G1) needs the history of a game and is therefore
+/// decided by [`crate::GameRecord`], not by [`Game::outcome`].
+pub trait Game: Clone + Eq + Debug + Send + Sync + 'static {
+    /// One unit of play (a move; a sub-move in Imperial Regicide).
+    type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+    /// The buffer [`Game::legal_moves`] fills; its capacity is documented by the variant.
+    type MoveList: MoveBuf<Self::Move>;
+    /// Which rule set of the crate (`()` where the crate has one; Chess-T has three).
+    type Variant: Copy + Eq + Debug + Send + Sync + 'static;
+
+    /// The start position of `variant`.
+    fn start(variant: Self::Variant) -> Self;
+
+    /// The rule set this position is played under.
+    fn variant(&self) -> Self::Variant;
+
+    /// Reads a position in the variant's notation (see its rules document).
+    ///
+    /// # Errors
+    /// [`PositionError`] naming the field and the text when it cannot be read, or the rule
+    /// broken when the position is impossible.
+    fn from_notation(variant: Self::Variant, text: &str) -> Result<Self, PositionError>;
+
+    /// Writes the position in the variant's notation; `from_notation` reads it back equal.
+    fn to_notation(&self) -> String;
+
+    /// The side whose move (or sub-move) it is.
+    fn side_to_move(&self) -> Color;
+
+    /// Appends the legal moves of the side to move to `moves` (which the caller clears).
+    /// Empty when the game is decided by the position (mate, capture of the King, ...).
+    fn legal_moves(&self, moves: &mut Self::MoveList);
+
+    /// Plays `mv`, which must be one of [`Game::legal_moves`]; anything else may leave the
+    /// position inconsistent (use [`Game::parse_move`] for untrusted input).
+    fn play(&mut self, mv: Self::Move);
+
+    /// How the game ended in this position, by the position alone, or `None` if it goes on.
+    /// Repetition is left to [`crate::GameRecord`].
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The canonical text of `mv` in this position (before it is played).
+    fn format_move(&self, mv: Self::Move) -> String;
+
+    /// Reads a move in the variant's notation and checks that it is legal here.
+    ///
+    /// # Errors
+    /// [`MoveError::Malformed`] or [`MoveError::Square`] when it cannot be read,
+    /// [`MoveError::Illegal`] when it is not legal, [`MoveError::GameOver`] when no move is.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
+
+    /// The square the moving piece stands on before `mv` (for `fairy moves --from`).
+    fn move_origin(&self, mv: Self::Move) -> u16;
+
+    /// Reads a square name of this variant's board.
+    ///
+    /// # Errors
+    /// [`SquareError`] as the board's geometry gives it.
+    fn parse_square(&self, text: &str) -> Result<u16, SquareError>;
+
+    /// Whether `mv` captures (for move ordering and quiescence search).
+    fn is_capture(&self, mv: Self::Move) -> bool;
+
+    /// The Zobrist hash of the position, maintained incrementally by [`Game::play`]. It covers
+    /// everything that makes positions equal for repetition (placement, side to move, rights,
+    /// front to move, ...) and not the move clocks.
+    fn hash(&self) -> u64;
+
+    /// The same hash computed from scratch; equal to [`Game::hash`] in every reachable
+    /// position (a property the tests check).
+    fn hash_from_scratch(&self) -> u64;
+
+    /// A static evaluation in centipawn-like units from the point of view of the side to
+    /// move (positive: good for the side to move). Material plus mobility; the variant's
+    /// rules document lists its piece values.
+    fn evaluate(&self) -> i32;
+
+    /// A text drawing of the position with coordinates, for terminals.
+    fn diagram(&self) -> String;
+
+    /// The number of legal moves; perft's bulk count at the last ply. The default generates
+    /// them; a variant may count faster.
+    fn count_legal_moves(&self) -> usize {
+        let mut moves = Self::MoveList::default();
+        self.legal_moves(&mut moves);
+        moves.len()
+    }
+}
+
+/// Reads a move by comparing `text` with the canonical texts of the legal moves, after
+/// `normalize` has been applied to both (for accepted aliases such as `:` for `-`).
+///
+/// A helper for [`Game::parse_move`] implementations; `syntax` is called first and decides
+/// whether the text has a move's shape at all.
+///
+/// # Errors
+/// What `syntax` returns; [`MoveError::GameOver`] when there is no legal move and the game
+/// is over; otherwise [`MoveError::Illegal`] with the reason "not among the N legal moves".
+pub fn parse_by_legal_moves<G: Game>(
+    game: &G,
+    text: &str,
+    syntax: impl Fn(&str) -> Result<(), MoveError>,
+    normalize: impl Fn(&str) -> String,
+) -> Result<G::Move, MoveError> {
+    syntax(text)?;
+    let want = normalize(text);
+    let mut moves = G::MoveList::default();
+    game.legal_moves(&mut moves);
+    if moves.is_empty() {
+        if let Some(o) = game.outcome() {
+            return Err(MoveError::GameOver(o.to_string()));
+        }
+    }
+    for &m in moves.as_slice() {
+        if normalize(&game.format_move(m)) == want {
+            return Ok(m);
+        }
+    }
+    Err(MoveError::Illegal {
+        text: text.to_owned(),
+        reason: format!("not among the {} legal moves", moves.len()),
+    })
+}

@@ -1,0 +1,54 @@
+//! Project tasks for the fairy workspace.
+//!
+//! - `cargo xtask codegen [--check]`: (re)write every variant's generated tables under
+//!   `crates/<variant>/src/generated/`, or with `--check` fail naming each stale file.
+//! - `cargo xtask speed [--variant V] [--rounds N]`: perft leaf rate of each built
+//!   variant as a ratio to cozy-chess on orthodox chess, measured interleaved in one run.
+
+mod codegen;
+mod speed;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "xtask", about = "fairy project tasks")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Write the generated tables of every variant crate.
+    Codegen {
+        /// Write nothing; exit 1 naming every file that differs from what would be written.
+        #[arg(long)]
+        check: bool,
+    },
+    /// Measure perft leaf rates against cozy-chess in the same run.
+    Speed {
+        /// Only this variant id (default: every built variant).
+        #[arg(long)]
+        variant: Option<String>,
+        /// Rounds per variant; the median is reported.
+        #[arg(long, default_value_t = 5)]
+        rounds: usize,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Codegen { check } => codegen::run(check),
+        Command::Speed { variant, rounds } => speed::run(variant.as_deref(), rounds),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xtask: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
