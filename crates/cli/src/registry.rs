@@ -13,6 +13,12 @@
 #[allow(unused_imports)]
 use crate::adapter::{Adapter, Variant};
 
+static SYNTHESIS: Adapter<fairy_synthesis::Position> = Adapter::new(
+    "synthesis",
+    "Synthesis chess (O. Shishkina): moves change with the queen's position",
+    (),
+);
+
 /// One line of `fairy variants`: a variant id, its description, and its implementation if
 /// the crate is built.
 #[derive(Clone, Copy)]
@@ -70,10 +76,7 @@ pub fn entries() -> Vec<Entry> {
             "dragonchess",
             "Dragonchess (G. Gygax): three stacked 12x8 boards",
         ),
-        Entry::planned(
-            "synthesis",
-            "Synthesis chess (O. Shishkina): moves change with the queen's position",
-        ),
+        Entry::built(&SYNTHESIS),
     ]
 }
 

@@ -10,7 +10,8 @@
 //! - [`Position::legal_moves`]: legal moves under every mode and the legality rules of S6,
 //!   S7, S11, S12 (check in answer to check, king capture and reply, both kings attacked,
 //!   kings never adjacent, compulsory pawn captures).
-//! - [`Synthesis`]: the kernel's [`Game`](fairy_kernel::Game) implementation.
+//! - [`Position`] implements the kernel's [`Game`](fairy_kernel::Game) trait (`Variant = ()`),
+//!   so the perft driver, the engine and the `fairy` CLI use it as it is.
 //!
 //! ```
 //! use fairy_synthesis::Position;
@@ -21,6 +22,7 @@
 //! ```
 
 pub mod attacks;
+mod game;
 pub mod generated;
 pub mod movegen;
 mod notation;
@@ -30,6 +32,7 @@ pub mod types;
 pub mod zobrist;
 
 pub use fairy_kernel::Color;
+pub use game::MOBILITY_WEIGHT;
 pub use movegen::{MoveList, MAX_MOVES};
 pub use position::{Position, START_FEN};
 pub use types::{Latch, Mode, Move, MoveKind, Piece, Role, Square};

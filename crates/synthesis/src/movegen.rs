@@ -13,8 +13,8 @@
 use arrayvec::ArrayVec;
 
 use crate::attacks::{
-    bb, between, bishop_attacks, diagonal_step, king_attacks, knight_attacks,
-    orthogonal_step, pawn_attacks, queen_attacks, rook_attacks,
+    bb, between, bishop_attacks, diagonal_step, king_attacks, knight_attacks, orthogonal_step,
+    pawn_attacks, queen_attacks, rook_attacks,
 };
 use crate::position::{Position, BK, BQ, NO_SQUARE, WK, WQ};
 use crate::types::{Mode, Move, MoveKind, Role, Square};

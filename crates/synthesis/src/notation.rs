@@ -5,7 +5,8 @@ use fairy_kernel::MoveError;
 use crate::types::{parse_square, Role};
 use crate::{Move, Position};
 
-const EXPECTED: &str = "from-to such as e2-e4, promotion e7-e8=Q, castling as the king's move e1-g1";
+const EXPECTED: &str =
+    "from-to such as e2-e4, promotion e7-e8=Q, castling as the king's move e1-g1";
 
 impl Position {
     /// Reads a move in long algebraic notation (`e2-e4`, `e7-e8=Q`, castling `e1-g1`; `x` or
@@ -47,7 +48,9 @@ impl Position {
                 let p = p.strip_prefix('=').unwrap_or(p);
                 let mut chars = p.chars();
                 match (chars.next().and_then(Role::from_char), chars.next()) {
-                    (Some(r @ (Role::Queen | Role::Rook | Role::Bishop | Role::Knight)), None) => Some(r),
+                    (Some(r @ (Role::Queen | Role::Rook | Role::Bishop | Role::Knight)), None) => {
+                        Some(r)
+                    }
                     _ => return Err(malformed()),
                 }
             }

@@ -8,8 +8,8 @@ use crate::attacks::{
     bb, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
 };
 use crate::types::{
-    file_of, parse_square, rank_of, square, square_name, Latch, Mode, Move, MoveKind, Piece,
-    Role, Square, BEREFT_KING_MOVES,
+    file_of, parse_square, rank_of, square, square_name, Latch, Mode, Move, MoveKind, Piece, Role,
+    Square, BEREFT_KING_MOVES,
 };
 use crate::zobrist;
 use crate::Color;
@@ -123,7 +123,9 @@ impl Position {
     #[inline]
     pub(crate) fn role_at(&self, sq: Square) -> Option<Role> {
         let b = bb(sq);
-        Role::ALL.into_iter().find(|r| self.by_role[r.index()] & b != 0)
+        Role::ALL
+            .into_iter()
+            .find(|r| self.by_role[r.index()] & b != 0)
     }
 
     /// All occupied squares.
@@ -567,7 +569,10 @@ impl Position {
         Ok(p)
     }
 
-    fn validate_and_finish(&mut self, explicit_orig: [Option<Square>; 2]) -> Result<(), PositionError> {
+    fn validate_and_finish(
+        &mut self,
+        explicit_orig: [Option<Square>; 2],
+    ) -> Result<(), PositionError> {
         const RANK_1_8: u64 = 0xff00_0000_0000_00ff;
         if self.by_role[Role::Pawn.index()] & RANK_1_8 != 0 {
             return Err(impossible("a pawn stands on rank 1 or rank 8"));
@@ -586,7 +591,9 @@ impl Position {
         }
         if let (Some(a), Some(b)) = (self.king(Color::White), self.king(Color::Black)) {
             if king_attacks(a) & bb(b) != 0 {
-                return Err(impossible("the kings stand on adjacent squares (seed Note 4)"));
+                return Err(impossible(
+                    "the kings stand on adjacent squares (seed Note 4)",
+                ));
             }
         }
         let rights = [
@@ -597,7 +604,8 @@ impl Position {
         ];
         for (bit, c, k, r, name) in rights {
             if self.castling & bit != 0
-                && (self.pieces(c, Role::King) & bb(k) == 0 || self.pieces(c, Role::Rook) & bb(r) == 0)
+                && (self.pieces(c, Role::King) & bb(k) == 0
+                    || self.pieces(c, Role::Rook) & bb(r) == 0)
             {
                 return Err(impossible(format!(
                     "castling right {name} without the {c} king on {} and rook on {}",
@@ -736,7 +744,10 @@ impl Position {
             s.push_str(&format!("{} ", rank + 1));
             for file in 0..8u8 {
                 s.push(' ');
-                s.push(self.piece_at(square(file, rank)).map_or('.', Piece::fen_char));
+                s.push(
+                    self.piece_at(square(file, rank))
+                        .map_or('.', Piece::fen_char),
+                );
             }
             s.push('\n');
         }
@@ -759,13 +770,16 @@ fn parse_latch(part: &str) -> Result<(Latch, Option<Square>), PositionError> {
         "L" => Ok((Latch::Late, None)),
         _ => {
             if let Some(sq) = part.strip_prefix("-@") {
-                let sq = parse_square(sq).ok_or_else(|| field_err("latched states", part, expected))?;
+                let sq =
+                    parse_square(sq).ok_or_else(|| field_err("latched states", part, expected))?;
                 Ok((Latch::None, Some(sq)))
             } else if let Some(n) = part.strip_prefix('B') {
                 if n.is_empty() || n.len() > 3 || !n.bytes().all(|b| b.is_ascii_digit()) {
                     return Err(field_err("latched states", part, expected));
                 }
-                let n: u32 = n.parse().map_err(|_| field_err("latched states", part, expected))?;
+                let n: u32 = n
+                    .parse()
+                    .map_err(|_| field_err("latched states", part, expected))?;
                 if n > u32::from(BEREFT_KING_MOVES) {
                     return Err(impossible(format!(
                         "latched state {part}: a BEREFT king has at most {BEREFT_KING_MOVES} moves (seed §3.3)"

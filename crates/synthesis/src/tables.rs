@@ -6,8 +6,11 @@
 //!
 //! Bitboards: bit `s` is square `s` (`a1` = 0, `h8` = 63).
 
+use core::fmt;
+
+use fairy_kernel::codegen::{GeneratedFile, TableWriter};
 use fairy_kernel::geometry::ray;
-use fairy_kernel::{Delta, Geometry, RectBoard};
+use fairy_kernel::{Delta, RectBoard};
 
 /// The eight ray directions as (file, rank) steps, in table order. Directions 0..4 increase
 /// the square index (north, east, north-east, north-west), 4..8 decrease it (south, west,
@@ -47,7 +50,7 @@ fn bit(sq: u16) -> u64 {
 fn leaps(b: &RectBoard, sq: u16, steps: &[(i8, i8)]) -> u64 {
     steps
         .iter()
-        .flat_map(|&(df, dr)| ray(b, sq, Delta::flat(df.into(), dr.into()), Some(1)))
+        .flat_map(|&(df, dr)| ray(b, sq, Delta::flat(df, dr), Some(1)))
         .fold(0, |acc, s| acc | bit(s))
 }
 
@@ -91,7 +94,7 @@ pub fn rays() -> [[u64; 64]; 8] {
     core::array::from_fn(|d| {
         let (df, dr) = DIRECTIONS[d];
         core::array::from_fn(|s| {
-            ray(&b, s as u16, Delta::flat(df.into(), dr.into()), None)
+            ray(&b, s as u16, Delta::flat(df, dr), None)
                 .into_iter()
                 .fold(0, |acc, t| acc | bit(t))
         })
@@ -106,7 +109,7 @@ pub fn between() -> Vec<[u64; 64]> {
         .map(|a| {
             let mut row = [0u64; 64];
             for &(df, dr) in &DIRECTIONS {
-                let line = ray(&b, a, Delta::flat(df.into(), dr.into()), None);
+                let line = ray(&b, a, Delta::flat(df, dr), None);
                 let mut acc = 0u64;
                 for t in line {
                     row[t as usize] = acc;
@@ -118,67 +121,103 @@ pub fn between() -> Vec<[u64; 64]> {
         .collect()
 }
 
-fn table1(out: &mut String, name: &str, doc: &str, t: &[u64; 64]) {
-    out.push_str(&format!("/// {doc}\npub static {name}: [u64; 64] = [\n"));
-    for v in t {
-        out.push_str(&format!("    0x{v:016x},\n"));
-    }
-    out.push_str("];\n\n");
-}
+/// A row of 64 bitboards, written as a Rust array literal in hexadecimal.
+struct Row<'a>(&'a [u64; 64]);
 
-fn table2(out: &mut String, name: &str, doc: &str, t: &[[u64; 64]]) {
-    out.push_str(&format!(
-        "/// {doc}\npub static {name}: [[u64; 64]; {}] = [\n",
-        t.len()
-    ));
-    for row in t {
-        out.push_str("    [\n");
-        for v in row {
-            out.push_str(&format!("        0x{v:016x},\n"));
+impl fmt::Display for Row<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[")?;
+        for v in self.0 {
+            write!(f, "{v:#018x},")?;
         }
-        out.push_str("    ],\n");
+        f.write_str("]")
     }
-    out.push_str("];\n\n");
 }
 
-/// The Rust source of `src/generated/tables.rs` (without the `@generated` header line, which
-/// the kernel's codegen writer adds).
-pub fn render_body() -> String {
-    let mut out = String::new();
-    out.push_str(
-        "//! Attack and step tables of the 8x8 board (bit s = square s, a1 = 0, h8 = 63).\n\n",
-    );
-    table1(&mut out, "KNIGHT", "Knight targets per square.", &knight());
-    table1(&mut out, "KING", "King targets per square.", &king());
+/// A bitboard written in hexadecimal.
+struct Hex(u64);
+
+impl fmt::Display for Hex {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:#018x}", self.0)
+    }
+}
+
+fn table1(w: &mut TableWriter, name: &str, doc: &str, t: &[u64; 64]) {
+    let values: Vec<Hex> = t.iter().map(|&v| Hex(v)).collect();
+    w.array(name, doc, "u64", &values);
+}
+
+fn table2(w: &mut TableWriter, name: &str, doc: &str, t: &[[u64; 64]]) {
+    let rows: Vec<Row<'_>> = t.iter().map(Row).collect();
+    w.array(name, doc, "[u64; 64]", &rows);
+}
+
+/// The generated files of this crate (`src/generated/tables.rs`), as `cargo xtask codegen`
+/// writes them.
+pub fn generated_files() -> Vec<GeneratedFile> {
+    let mut w = TableWriter::new();
+    table1(&mut w, "KNIGHT", "Knight targets per square.", &knight());
+    table1(&mut w, "KING", "King targets per square.", &king());
     table1(
-        &mut out,
+        &mut w,
         "DIAGONAL_STEP",
         "One diagonal step per square (BEREFT rook night move).",
         &diagonal_step(),
     );
     table1(
-        &mut out,
+        &mut w,
         "ORTHOGONAL_STEP",
         "One orthogonal step per square (BEREFT bishop night move).",
         &orthogonal_step(),
     );
     table2(
-        &mut out,
+        &mut w,
         "PAWN_ATTACKS",
         "Pawn capture targets, `[colour][square]` (0 White, 1 Black).",
         &pawn_attacks(),
     );
     table2(
-        &mut out,
+        &mut w,
         "RAYS",
         "Full rays, `[direction][square]`; directions N, E, NE, NW (index up), S, W, SW, SE.",
         &rays(),
     );
     table2(
-        &mut out,
+        &mut w,
         "BETWEEN",
         "Squares strictly between two aligned squares, `[a][b]`, else empty.",
         &between(),
     );
-    out
+    vec![w.finish(
+        "tables.rs",
+        "Attack and step tables of the 8x8 board (bit s = square s, a1 = 0, h8 = 63).",
+    )]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generated::tables as g;
+
+    #[test]
+    fn generated_tables_match_the_geometry() {
+        assert_eq!(g::KNIGHT, knight());
+        assert_eq!(g::KING, king());
+        assert_eq!(g::DIAGONAL_STEP, diagonal_step());
+        assert_eq!(g::ORTHOGONAL_STEP, orthogonal_step());
+        assert_eq!(g::PAWN_ATTACKS, pawn_attacks());
+        assert_eq!(g::RAYS, rays());
+        assert_eq!(g::BETWEEN.to_vec(), between());
+    }
+
+    #[test]
+    fn tables_spot_checks() {
+        // a1 = 0, h8 = 63; knight on b1 reaches a3, c3, d2.
+        assert_eq!(knight()[1], 1 << 16 | 1 << 18 | 1 << 11);
+        assert_eq!(king()[0], 1 << 1 | 1 << 8 | 1 << 9);
+        assert_eq!(between()[0][63].count_ones(), 6);
+        assert_eq!(between()[0][10], 0);
+        assert_eq!(pawn_attacks()[0][12], 1 << 19 | 1 << 21);
+    }
 }

@@ -15,7 +15,8 @@ const fn keys<const N: usize>(salt: u64) -> [u64; N] {
     let mut out = [0u64; N];
     let mut i = 0;
     while i < N {
-        out[i] = splitmix(salt.wrapping_mul(0x1000_0000_01b3) ^ (i as u64).wrapping_mul(0x9e37_79b9));
+        out[i] =
+            splitmix(salt.wrapping_mul(0x1000_0000_01b3) ^ (i as u64).wrapping_mul(0x9e37_79b9));
         i += 1;
     }
     out

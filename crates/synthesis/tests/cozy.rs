@@ -22,7 +22,11 @@ fn orthodox_moves(b: &Board) -> Vec<String> {
             let us = b.side_to_move();
             if b.piece_on(m.from) == Some(Piece::King) && b.color_on(m.to) == Some(us) {
                 // cozy-chess writes castling as king-takes-rook.
-                let file = if (m.to as usize) % 8 > (m.from as usize) % 8 { 6 } else { 2 };
+                let file = if (m.to as usize) % 8 > (m.from as usize) % 8 {
+                    6
+                } else {
+                    2
+                };
                 to = Square::index((m.from as usize) / 8 * 8 + file);
             }
             let mut s = format!("{}-{}", m.from, to);
@@ -88,7 +92,9 @@ fn check_walk(seed: u64) -> bool {
 
 #[test]
 fn classic_home_without_pawn_captures_equals_orthodox_chess() {
-    QuickCheck::new().tests(300).quickcheck(check_walk as fn(u64) -> bool);
+    QuickCheck::new()
+        .tests(300)
+        .quickcheck(check_walk as fn(u64) -> bool);
     let n = COMPARED.load(Ordering::Relaxed);
     assert!(n > 1000, "only {n} positions compared");
 }

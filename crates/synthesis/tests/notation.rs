@@ -35,7 +35,9 @@ fn round_trips(seed: u64) -> bool {
 
 #[test]
 fn position_and_move_notation_round_trip_on_random_play() {
-    QuickCheck::new().tests(200).quickcheck(round_trips as fn(u64) -> bool);
+    QuickCheck::new()
+        .tests(200)
+        .quickcheck(round_trips as fn(u64) -> bool);
 }
 
 fn fen_never_panics(s: String) -> bool {
@@ -67,12 +69,18 @@ fn move_never_panics(s: String) -> bool {
 
 #[test]
 fn parsers_fed_arbitrary_strings_never_panic() {
-    QuickCheck::new().tests(2000).quickcheck(fen_never_panics as fn(String) -> bool);
+    QuickCheck::new()
+        .tests(2000)
+        .quickcheck(fen_never_panics as fn(String) -> bool);
     QuickCheck::new()
         .tests(2000)
         .quickcheck(fen_fields_never_panic as fn(Vec<String>) -> bool);
-    QuickCheck::new().tests(2000).quickcheck(move_never_panics as fn(String) -> bool);
-    for s in ["", " ", "-", "e2", "e2-", "e2-e", "é2-e4", "e2-e4=", "e2-e4=QQ", "e7-e8=K"] {
+    QuickCheck::new()
+        .tests(2000)
+        .quickcheck(move_never_panics as fn(String) -> bool);
+    for s in [
+        "", " ", "-", "e2", "e2-", "e2-e", "é2-e4", "e2-e4=", "e2-e4=QQ", "e7-e8=K",
+    ] {
         assert!(Position::start().parse_move(s).is_err(), "{s}");
     }
     assert!(Position::start().parse_move("e2xe4").is_ok());
@@ -83,8 +91,14 @@ fn parsers_fed_arbitrary_strings_never_panic() {
 fn move_parse_errors_are_typed() {
     use fairy_kernel::MoveError;
     let p = Position::start();
-    assert!(matches!(p.parse_move("hello"), Err(MoveError::Malformed { .. })));
-    assert!(matches!(p.parse_move("e3-e4"), Err(MoveError::Illegal { .. })));
+    assert!(matches!(
+        p.parse_move("hello"),
+        Err(MoveError::Malformed { .. })
+    ));
+    assert!(matches!(
+        p.parse_move("e3-e4"),
+        Err(MoveError::Illegal { .. })
+    ));
     let p = Position::from_fen("7k/P7/8/8/8/8/8/R3K1Q1 w - - 0 1").unwrap();
     let e = p.parse_move("a7-a8").unwrap_err().to_string();
     assert!(e.contains("promotion"), "{e}");

@@ -22,10 +22,19 @@ fn compare(p: &Position) -> Result<(), String> {
         let fm = p.parse_move(&m.text()).map_err(|e| e.to_string())?;
         let next = p.play(fm);
         if RefPos::from_position(&next) != r.make(&m) {
-            return Err(format!("{} after {}: fast {}", p.to_fen(), m.text(), next.to_fen()));
+            return Err(format!(
+                "{} after {}: fast {}",
+                p.to_fen(),
+                m.text(),
+                next.to_fen()
+            ));
         }
         if next.hash() != next.hash_from_scratch() {
-            return Err(format!("hash mismatch after {} in {}", m.text(), p.to_fen()));
+            return Err(format!(
+                "hash mismatch after {} in {}",
+                m.text(),
+                p.to_fen()
+            ));
         }
     }
     Ok(())
@@ -47,7 +56,9 @@ fn walk_ok(seed: u64) -> bool {
 
 #[test]
 fn fast_generator_matches_reference_on_random_play() {
-    QuickCheck::new().tests(300).quickcheck(walk_ok as fn(u64) -> bool);
+    QuickCheck::new()
+        .tests(300)
+        .quickcheck(walk_ok as fn(u64) -> bool);
 }
 
 #[test]
@@ -90,12 +101,21 @@ fn perft_start_depth_1_2_match_checkpoints_and_reference() {
 #[test]
 #[ignore = "long: run in release"]
 fn perft_reference_agrees_deep() {
-    for (fen, depth) in [(STARTS[0], 4), (STARTS[1], 3), (STARTS[2], 3), (STARTS[3], 3), (STARTS[4], 3), (STARTS[5], 3)] {
+    let depth_of = |i: usize| -> u32 {
+        std::env::var("REF_PERFT_DEPTH")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(if i == 0 { 4 } else { 3 })
+    };
+    for (i, fen) in STARTS.iter().enumerate() {
+        let depth = depth_of(i);
         let p = Position::from_fen(fen).unwrap();
-        let fast = common::perft(&p, depth);
-        let slow = ref_perft(&RefPos::from_position(&p), depth);
-        eprintln!("{fen} depth {depth}: fast {fast} reference {slow}");
-        assert_eq!(fast, slow, "{fen} depth {depth}");
+        for d in 1..=depth {
+            let fast = common::perft(&p, d);
+            let slow = ref_perft(&RefPos::from_position(&p), d);
+            eprintln!("{fen} depth {d}: fast {fast} reference {slow}");
+            assert_eq!(fast, slow, "{fen} depth {d}");
+        }
     }
 }
 

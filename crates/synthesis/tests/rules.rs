@@ -232,7 +232,9 @@ fn bereft_kings_33rd_escape_is_impossible_s3_s13() {
         let k = p.king(Color::White).unwrap();
         let check = p.legal_moves().iter().copied().find(|&m| {
             let q = p.play(m);
-            q.in_check(Color::White) && !q.is_attacked(m.to(), Color::White) && q.king(Color::White) == Some(k)
+            q.in_check(Color::White)
+                && !q.is_attacked(m.to(), Color::White)
+                && q.king(Color::White) == Some(k)
         });
         p = p.play(check.expect("a safe rook check"));
     }
@@ -324,9 +326,15 @@ fn check_in_answer_to_check_seed_4_s6_s11() {
     let p = pos("7k/R7/8/4r3/8/8/8/4K3 w - - 0 1");
     assert!(p.in_check(Color::White));
     let m = moves(&p);
-    assert!(m.contains(&"a7-a8".to_string()), "counter-check along rank 8");
+    assert!(
+        m.contains(&"a7-a8".to_string()),
+        "counter-check along rank 8"
+    );
     assert!(m.contains(&"a7-h7".to_string()), "counter-check from h7");
-    assert!(!m.contains(&"a7-b7".to_string()), "neither escape nor check");
+    assert!(
+        !m.contains(&"a7-b7".to_string()),
+        "neither escape nor check"
+    );
     assert!(!m.contains(&"e1-e2".to_string()));
     assert!(m.contains(&"e1-d1".to_string()));
 }
@@ -423,20 +431,44 @@ fn en_passant_and_promotion_in_every_mode_seed_note_2_s8() {
 #[test]
 fn en_passant_square_written_after_every_double_step_s14() {
     let p = play(&Position::start(), "a2-a4");
-    assert_eq!(p.to_fen(), "rnbqkbnr/pppppppp/8/8/P7/8/1PPPPPPP/RNBQKBNR b KQkq a3 0 1");
+    assert_eq!(
+        p.to_fen(),
+        "rnbqkbnr/pppppppp/8/8/P7/8/1PPPPPPP/RNBQKBNR b KQkq a3 0 1"
+    );
 }
 
 #[test]
 fn impossible_positions_are_rejected_with_reasons_s9() {
     for (fen, what) in [
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNP w Qkq - 0 1", "pawn"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1", "more than one king"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 B40/-", "at most 32"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR b kq - 0 1", "has no king"),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNP w Qkq - 0 1",
+            "pawn",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1",
+            "more than one king",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 B40/-",
+            "at most 32",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR b kq - 0 1",
+            "has no king",
+        ),
         ("8/8/8/8/8/8/8/Kk6 w - - 0 1", "adjacent"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1", "castling"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1", "en-passant"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -@e4/-", "original queen"),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1",
+            "castling",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1",
+            "en-passant",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -@e4/-",
+            "original queen",
+        ),
         ("4k3/8/8/8/8/3Q4/8/4K3 w - - 0 1", "CLASSIC-LATE"),
     ] {
         let e = Position::from_fen(fen).expect_err(fen).to_string();

@@ -234,7 +234,9 @@ impl RefPos {
             double: false,
         };
         for i in 0..64 {
-            let Some((c, role)) = self.board[i] else { continue };
+            let Some((c, role)) = self.board[i] else {
+                continue;
+            };
             if c != us {
                 continue;
             }
@@ -301,19 +303,29 @@ impl RefPos {
                         Role::Rook => ORTH.to_vec(),
                         _ => [ORTH, DIAG].concat(),
                     };
-                    day = self.slide(from, &day_dirs).1.into_iter().filter(|&s| enemy(s)).collect();
+                    day = self
+                        .slide(from, &day_dirs)
+                        .1
+                        .into_iter()
+                        .filter(|&s| enemy(s))
+                        .collect();
                     night = match (mode, role) {
                         (RMode::Home | RMode::Late, _) => self.slide(from, &day_dirs).0,
                         (RMode::Swapped, Role::Rook) => self.slide(from, &DIAG).0,
                         (RMode::Swapped, Role::Bishop) => self.slide(from, &ORTH).0,
-                        (RMode::Bereft(_), Role::Rook) => {
-                            Self::steps(from, &DIAG).into_iter().filter(|&s| empty(s)).collect()
-                        }
-                        (RMode::Bereft(_), Role::Bishop) => {
-                            Self::steps(from, &ORTH).into_iter().filter(|&s| empty(s)).collect()
-                        }
+                        (RMode::Bereft(_), Role::Rook) => Self::steps(from, &DIAG)
+                            .into_iter()
+                            .filter(|&s| empty(s))
+                            .collect(),
+                        (RMode::Bereft(_), Role::Bishop) => Self::steps(from, &ORTH)
+                            .into_iter()
+                            .filter(|&s| empty(s))
+                            .collect(),
                         // a queen in SWAPPED or BEREFT: night moves as a knight
-                        _ => Self::steps(from, &KNIGHT).into_iter().filter(|&s| empty(s)).collect(),
+                        _ => Self::steps(from, &KNIGHT)
+                            .into_iter()
+                            .filter(|&s| empty(s))
+                            .collect(),
                     };
                 }
                 Role::King => {
@@ -336,7 +348,11 @@ impl RefPos {
                     }
                     // Castling (6.1): CLASSIC modes only, not in check.
                     if matches!(mode, RMode::Home | RMode::Late) && !in_check {
-                        let (r, kbit, qbit) = if us == Color::White { (0, 0, 1) } else { (7, 2, 3) };
+                        let (r, kbit, qbit) = if us == Color::White {
+                            (0, 0, 1)
+                        } else {
+                            (7, 2, 3)
+                        };
                         if from == (4, r) {
                             if self.castling[kbit]
                                 && self.at((7, r)) == Some((us, Role::Rook))
@@ -409,7 +425,11 @@ impl RefPos {
             }
         }
         p.ep = m.double.then(|| (m.from.0, (m.from.1 + m.to.1) / 2));
-        p.halfmove = if role == Role::Pawn || captured.is_some() { 0 } else { self.halfmove + 1 };
+        p.halfmove = if role == Role::Pawn || captured.is_some() {
+            0
+        } else {
+            self.halfmove + 1
+        };
         if us == Color::Black {
             p.fullmove += 1;
         }
@@ -425,7 +445,10 @@ impl RefPos {
                 p.orig[them.index()] = None;
             }
         }
-        if role == Role::Queen && p.latch[us.index()] == Latch::None && p.orig[us.index()] == Some(m.from) {
+        if role == Role::Queen
+            && p.latch[us.index()] == Latch::None
+            && p.orig[us.index()] == Some(m.from)
+        {
             p.orig[us.index()] = Some(m.to);
         }
         // 3.5 (2): a BEREFT king spends one move.
@@ -469,7 +492,9 @@ impl RefPos {
                     continue;
                 }
                 let q = self.make(&m);
-                let (Some(a), b) = (q.king(us), q.king(them)) else { continue };
+                let (Some(a), b) = (q.king(us), q.king(them)) else {
+                    continue;
+                };
                 if let Some(b) = b {
                     if (a.0 - b.0).abs() <= 1 && (a.1 - b.1).abs() <= 1 {
                         continue; // 4.5
@@ -501,7 +526,9 @@ impl RefPos {
             let pawn_caps: Vec<RMove> = out
                 .iter()
                 .copied()
-                .filter(|m| self.at(m.from).is_some_and(|(_, r)| r == Role::Pawn) && self.is_capture(m))
+                .filter(|m| {
+                    self.at(m.from).is_some_and(|(_, r)| r == Role::Pawn) && self.is_capture(m)
+                })
                 .collect();
             if !pawn_caps.is_empty() {
                 out = pawn_caps;
