@@ -151,4 +151,8 @@ impl Game for Position {
     fn diagram(&self) -> String {
         Position::diagram(self)
     }
+
+    fn count_legal_moves(&self) -> usize {
+        movegen::count_legal_moves(self)
+    }
 }

@@ -316,9 +316,86 @@ fn general_path(pos: &Position, list: &mut MoveList) {
     compulsory_filter(pos, list);
 }
 
+/// Where the quiet path puts its moves: a list, or just a count (perft's bulk counting).
+trait Sink {
+    /// Normal moves from `from` to each square of `targets`.
+    fn targets(&mut self, from: Square, targets: u64);
+    /// Pawn moves to each square of `targets`, each from `to - shift` (`shift` signed),
+    /// promotions (four each) on `promo_rank`, double steps when `double`.
+    fn pawn_shift(&mut self, targets: u64, shift: i8, promo_rank: u64, double: bool);
+    /// One move.
+    fn one(&mut self, m: Move);
+    /// How many moves so far.
+    fn count(&self) -> usize;
+}
+
+impl Sink for MoveList {
+    #[inline(always)]
+    fn targets(&mut self, from: Square, targets: u64) {
+        push_targets(self, from, targets);
+    }
+    #[inline(always)]
+    fn pawn_shift(&mut self, mut targets: u64, shift: i8, promo_rank: u64, double: bool) {
+        while targets != 0 {
+            let to = targets.trailing_zeros() as Square;
+            targets &= targets - 1;
+            let from = (to as i8 - shift) as Square;
+            if double {
+                self.push(Move::new(from, to, MoveKind::DoubleStep));
+            } else {
+                push_pawn(self, from, to, promo_rank);
+            }
+        }
+    }
+    #[inline(always)]
+    fn one(&mut self, m: Move) {
+        self.push(m);
+    }
+    #[inline(always)]
+    fn count(&self) -> usize {
+        self.len()
+    }
+}
+
+/// Counts moves without storing them.
+struct Counter(usize);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn targets(&mut self, _: Square, targets: u64) {
+        self.0 += targets.count_ones() as usize;
+    }
+    #[inline(always)]
+    fn pawn_shift(&mut self, targets: u64, _: i8, promo_rank: u64, _: bool) {
+        self.0 += (targets & !promo_rank).count_ones() as usize
+            + 4 * (targets & promo_rank).count_ones() as usize;
+    }
+    #[inline(always)]
+    fn one(&mut self, _: Move) {
+        self.0 += 1;
+    }
+    #[inline(always)]
+    fn count(&self) -> usize {
+        self.0
+    }
+}
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+
+#[inline(always)]
+fn shift(b: u64, by: i8) -> u64 {
+    if by >= 0 {
+        b << by
+    } else {
+        b >> -by
+    }
+}
+
 /// The quiet path: both kings present, neither attacked. Legal = does not expose the own
 /// king (pins, safe king squares, en passant tested by playing it).
-fn quiet_path(pos: &Position, k: Square, list: &mut MoveList) {
+#[inline(always)]
+fn quiet_path<S: Sink>(pos: &Position, k: Square, sink: &mut S) {
     let us = pos.side;
     let them = !us;
     let mode = pos.mode(us);
@@ -342,22 +419,81 @@ fn quiet_path(pos: &Position, k: Square, list: &mut MoveList) {
             pins.push((b.trailing_zeros() as Square, between(k, s) | bb(s)));
         }
     }
-    let allowed = |from: Square| -> u64 {
-        if pinned & bb(from) == 0 {
-            u64::MAX
-        } else {
-            pins.iter().find(|p| p.0 == from).map_or(0, |p| p.1)
+    let pin_ray = |from: Square| -> u64 { pins.iter().find(|p| p.0 == from).map_or(0, |p| p.1) };
+
+    let (up, rank3, promo_rank): (i8, u64, u64) = match us {
+        Color::White => (8, 0xff << 16, RANK_8),
+        Color::Black => (-8, 0xff << 40, RANK_1),
+    };
+    let pawns = pos.pieces(us, Role::Pawn);
+    let free_pawns = pawns & !pinned;
+    let pinned_pawns = pawns & pinned;
+
+    // Pawn captures (compulsory first in CLASSIC-HOME, 4.6).
+    let pawn_captures = |sink: &mut S| {
+        let (left, right) = (up - 1, up + 1);
+        sink.pawn_shift(
+            shift(free_pawns & !FILE_A, left) & theirs,
+            left,
+            promo_rank,
+            false,
+        );
+        sink.pawn_shift(
+            shift(free_pawns & !FILE_H, right) & theirs,
+            right,
+            promo_rank,
+            false,
+        );
+        let mut pp = pinned_pawns;
+        while pp != 0 {
+            let from = pp.trailing_zeros() as Square;
+            pp &= pp - 1;
+            let t = pawn_attacks(us, from) & theirs & pin_ray(from);
+            let mut t2 = t;
+            while t2 != 0 {
+                let to = t2.trailing_zeros() as Square;
+                t2 &= t2 - 1;
+                sink.pawn_shift(bb(to), to as i8 - from as i8, promo_rank, false);
+            }
+        }
+        if pos.ep != NO_SQUARE {
+            let mut cands = pawn_attacks(them, pos.ep) & pawns;
+            while cands != 0 {
+                let from = cands.trailing_zeros() as Square;
+                cands &= cands - 1;
+                let m = Move::new(from, pos.ep, MoveKind::EnPassant);
+                if judge(pos, m, false, false) {
+                    sink.one(m);
+                }
+            }
         }
     };
 
     let classic_home = mode == Mode::ClassicHome;
     if classic_home {
-        // Compulsory pawn captures first (4.6): if one exists, it is the whole list.
-        gen_pawns(pos, list, u64::MAX, true, false, allowed);
-        filter_en_passant(pos, list);
-        if !list.is_empty() {
+        let before = sink.count();
+        pawn_captures(sink);
+        if sink.count() > before {
             return;
         }
+    } else {
+        pawn_captures(sink);
+    }
+
+    // Pawn pushes.
+    let single = shift(free_pawns, up) & empty;
+    sink.pawn_shift(single, up, promo_rank, false);
+    let double = shift(single & rank3, up) & empty;
+    sink.pawn_shift(double, 2 * up, 0, true);
+    let mut pp = pinned_pawns;
+    while pp != 0 {
+        let from = pp.trailing_zeros() as Square;
+        pp &= pp - 1;
+        let ray = pin_ray(from);
+        let one = shift(bb(from), up) & empty;
+        sink.pawn_shift(one & ray, up, promo_rank, false);
+        let two = shift(one & rank3, up) & empty & ray;
+        sink.pawn_shift(two, 2 * up, 0, true);
     }
 
     for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
@@ -365,56 +501,55 @@ fn quiet_path(pos: &Position, k: Square, list: &mut MoveList) {
         while pcs != 0 {
             let from = pcs.trailing_zeros() as Square;
             pcs &= pcs - 1;
-            let t = ((day_targets(role, from, occ) & theirs)
-                | (night_targets(mode, role, from, occ) & empty))
-                & allowed(from);
-            push_targets(list, from, t);
+            let mut t = (day_targets(role, from, occ) & theirs)
+                | (night_targets(mode, role, from, occ) & empty);
+            if pinned & bb(from) != 0 {
+                t &= pin_ray(from);
+            }
+            sink.targets(from, t);
         }
-    }
-    let start = list.len();
-    gen_pawns(pos, list, u64::MAX, !classic_home, true, allowed);
-    if !classic_home {
-        filter_en_passant_from(pos, list, start);
     }
 
     // King.
-    let kt = match mode {
+    let mut kt = match mode {
         Mode::ClassicHome | Mode::ClassicLate => king_attacks(k) & !ours,
         Mode::Swapped => king_attacks(k) & theirs,
         Mode::Bereft(_) => 0,
     };
-    let mut kt = kt;
     let occ_wo_king = occ ^ bb(k);
+    let mut safe = 0;
     while kt != 0 {
         let to = kt.trailing_zeros() as Square;
         kt &= kt - 1;
         if pos.attackers(to, them, occ_wo_king) == 0 {
-            list.push(Move::new(k, to, MoveKind::Normal));
+            safe |= bb(to);
         }
     }
+    sink.targets(k, safe);
     if matches!(mode, Mode::ClassicHome | Mode::ClassicLate) && pos.castling != 0 {
-        gen_castling(pos, k, list);
-    }
-}
-
-fn filter_en_passant(pos: &Position, list: &mut MoveList) {
-    filter_en_passant_from(pos, list, 0);
-}
-
-/// En passant can expose the king along the rank; test those moves by playing them.
-fn filter_en_passant_from(pos: &Position, list: &mut MoveList, start: usize) {
-    if pos.ep == NO_SQUARE {
-        return;
-    }
-    let mut i = start;
-    while i < list.len() {
-        let m = list[i];
-        if m.kind() == MoveKind::EnPassant && !judge(pos, m, false, false) {
-            list.remove(i);
-        } else {
-            i += 1;
+        let mut list = MoveList::new();
+        gen_castling(pos, k, &mut list);
+        for m in list {
+            sink.one(m);
         }
     }
+}
+
+/// The number of legal moves (perft's bulk count), without storing them in the quiet path.
+pub fn count_legal_moves(pos: &Position) -> usize {
+    let us = pos.side;
+    let them = !us;
+    if let (Some(k), Some(tk)) = (pos.king(us), pos.king(them)) {
+        let occ = pos.occupied();
+        if pos.attackers(k, them, occ) == 0 && pos.attackers(tk, us, occ) == 0 {
+            let mut c = Counter(0);
+            quiet_path(pos, k, &mut c);
+            return c.0;
+        }
+    }
+    let mut list = MoveList::new();
+    legal_moves(pos, &mut list);
+    list.len()
 }
 
 impl Position {

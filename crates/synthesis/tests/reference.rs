@@ -18,6 +18,14 @@ fn compare(p: &Position) -> Result<(), String> {
     if fast != slow {
         return Err(format!("{}\nfast {fast:?}\nslow {slow:?}", p.to_fen()));
     }
+    let counted = fairy_synthesis::movegen::count_legal_moves(p);
+    if counted != fast.len() {
+        return Err(format!(
+            "{}: count_legal_moves {counted} != {}",
+            p.to_fen(),
+            fast.len()
+        ));
+    }
     for m in r.legal() {
         let fm = p.parse_move(&m.text()).map_err(|e| e.to_string())?;
         let next = p.play(fm);
