@@ -309,6 +309,26 @@ impl Position {
         p
     }
 
+    /// Replaces `color`'s latched state and original-queen square, keeping the hash.
+    #[inline]
+    fn set_state(&mut self, color: Color, latch: Latch, orig_queen: u8) {
+        self.hash ^= self.state_key(color);
+        self.latch[color.index()] = latch;
+        self.orig_queen[color.index()] = orig_queen;
+        self.hash ^= self.state_key(color);
+    }
+
+    /// Latches `color` to CLASSIC-LATE if it is SWAPPED or BEREFT without rook and bishop
+    /// (S13).
+    #[inline]
+    fn check_late(&mut self, color: Color) {
+        if matches!(self.mode(color), Mode::Swapped | Mode::Bereft(_))
+            && self.pieces(color, Role::Rook) | self.pieces(color, Role::Bishop) == 0
+        {
+            self.set_state(color, Latch::Late, NO_SQUARE);
+        }
+    }
+
     /// Plays `m` on `self` (see [`Position::play`]).
     pub fn play_in_place(&mut self, m: Move) {
         let us = self.side;
@@ -317,9 +337,9 @@ impl Position {
         let Some(moving) = self.role_at(from) else {
             return;
         };
-        let old_states = self.state_key(Color::White) ^ self.state_key(Color::Black);
-        let old_castling = self.castling;
-        let old_ep = self.ep;
+        self.hash ^= zobrist::BLACK_TO_MOVE
+            ^ zobrist::CASTLING[self.castling as usize]
+            ^ zobrist::EN_PASSANT[self.ep as usize];
 
         // Capture.
         let mut captured = None;
@@ -367,46 +387,36 @@ impl Position {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side = them;
+        self.hash ^=
+            zobrist::CASTLING[self.castling as usize] ^ zobrist::EN_PASSANT[self.ep as usize];
 
-        // Mode transitions (3.5).
-        let ti = them.index();
-        if captured == Some(Role::Queen)
-            && self.latch[ti] == Latch::None
-            && self.orig_queen[ti] == cap_sq
-        {
-            self.latch[ti] = if cap_sq == queen_home(them) {
-                Latch::Home
-            } else {
-                Latch::Bereft(BEREFT_KING_MOVES)
-            };
-            self.orig_queen[ti] = NO_SQUARE;
-        }
-        let ui = us.index();
-        if moving == Role::Queen && self.latch[ui] == Latch::None && self.orig_queen[ui] == from {
-            self.orig_queen[ui] = to;
-        }
-        if moving == Role::King && kind != MoveKind::Castle {
-            if let Latch::Bereft(n) = self.latch[ui] {
-                self.latch[ui] = Latch::Bereft(n.saturating_sub(1));
+        // Mode transitions (docs/rules/synthesis.md 3.5).
+        let (ui, ti) = (us.index(), them.index());
+        match captured {
+            Some(Role::Queen) if self.latch[ti] == Latch::None && self.orig_queen[ti] == cap_sq => {
+                let latch = if cap_sq == queen_home(them) {
+                    Latch::Home
+                } else {
+                    Latch::Bereft(BEREFT_KING_MOVES)
+                };
+                self.set_state(them, latch, NO_SQUARE);
+                self.check_late(them);
             }
+            Some(Role::Rook | Role::Bishop) => self.check_late(them),
+            _ => {}
         }
-        for c in Color::ALL {
-            if matches!(self.mode(c), Mode::Swapped | Mode::Bereft(_))
-                && self.pieces(c, Role::Rook) | self.pieces(c, Role::Bishop) == 0
-            {
-                self.latch[c.index()] = Latch::Late;
-                self.orig_queen[c.index()] = NO_SQUARE;
+        match moving {
+            Role::Queen if self.latch[ui] == Latch::None && self.orig_queen[ui] == from => {
+                self.set_state(us, Latch::None, to);
+                self.check_late(us);
             }
+            Role::King if kind != MoveKind::Castle => {
+                if let Latch::Bereft(n) = self.latch[ui] {
+                    self.set_state(us, Latch::Bereft(n.saturating_sub(1)), NO_SQUARE);
+                }
+            }
+            _ => {}
         }
-
-        self.hash ^= zobrist::BLACK_TO_MOVE
-            ^ zobrist::CASTLING[old_castling as usize]
-            ^ zobrist::CASTLING[self.castling as usize]
-            ^ zobrist::EN_PASSANT[old_ep as usize]
-            ^ zobrist::EN_PASSANT[self.ep as usize]
-            ^ old_states
-            ^ self.state_key(Color::White)
-            ^ self.state_key(Color::Black);
     }
 
     /// Reads a position in the notation of S9 (FEN plus the optional seventh field of
