@@ -18,6 +18,14 @@ fn compare(p: &Position) -> Result<(), String> {
     if fast != slow {
         return Err(format!("{}\nfast {fast:?}\nslow {slow:?}", p.to_fen()));
     }
+    let outcome = p.outcome().map(|o| o.winner());
+    if outcome != r.result() {
+        return Err(format!(
+            "{}: outcome {outcome:?} reference {:?}",
+            p.to_fen(),
+            r.result()
+        ));
+    }
     let counted = fairy_synthesis::movegen::count_legal_moves(p);
     if counted != fast.len() {
         return Err(format!(
