@@ -20,9 +20,13 @@ use crate::position::{Position, BK, BQ, NO_SQUARE, WK, WQ};
 use crate::types::{Mode, Move, MoveKind, Role, Square};
 use crate::Color;
 
-/// Capacity of [`MoveList`]. The orthodox maximum is 218; SWAPPED rooks and bishops can
-/// each have a few more moves than their orthodox counterparts, hence the margin.
-pub const MAX_MOVES: usize = 320;
+/// Capacity of [`MoveList`], above a bound counted piece by piece (also for the pseudo-legal
+/// lists of the general path). In the orthodox modes: 9 queens x 27 + 2 rooks x 14 +
+/// 2 bishops x 13 + 2 knights x 8 + king 8 + 2 castlings = 323 (a promoted piece gains most
+/// as a queen; a pawn has at most 12). In SWAPPED a rook has at most 4 + 13, a bishop 4 + 14,
+/// a queen 8 + 8: at most 16 + 10 x 18 + 2 x 17 + 16 + 8 = 254. BEREFT is smaller still. The
+/// largest known orthodox count is 218.
+pub const MAX_MOVES: usize = 336;
 
 /// A list of moves without heap allocation.
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
