@@ -1,10 +1,12 @@
 //! Synthesis chess: perft from the start (bulk counting, through the kernel's `perft`),
 //! legal move generation in positions of every mode, copy-make, and the sliding-attack
-//! method (classical rays, as used by the crate) against a naive loop for comparison.
+//! methods: magic bitboards (used by the crate), classical rays, a naive loop.
 
 use divan::black_box;
 use fairy_kernel::{perft, Game};
-use fairy_synthesis::attacks::{bishop_attacks, rook_attacks};
+use fairy_synthesis::attacks::{
+    bishop_attacks, bishop_attacks_classical, rook_attacks, rook_attacks_classical,
+};
 use fairy_synthesis::{MoveList, Position};
 
 fn main() {
@@ -93,13 +95,26 @@ const OCC: [u64; 4] = [
     0x8100_0000_0000_0081,
 ];
 
-/// Rook and bishop attacks of all 64 squares under 4 occupancies, classical rays.
+/// Rook and bishop attacks of all 64 squares under 4 occupancies, magic bitboards.
+#[divan::bench]
+fn sliders_magic() -> u64 {
+    let mut acc = 0;
+    for occ in OCC {
+        for sq in 0..64u8 {
+            acc ^= rook_attacks(sq, black_box(occ)) ^ bishop_attacks(sq, black_box(occ));
+        }
+    }
+    acc
+}
+
+/// The same by classical rays.
 #[divan::bench]
 fn sliders_classical_rays() -> u64 {
     let mut acc = 0;
     for occ in OCC {
         for sq in 0..64u8 {
-            acc ^= rook_attacks(sq, black_box(occ)) ^ bishop_attacks(sq, black_box(occ));
+            acc ^= rook_attacks_classical(sq, black_box(occ))
+                ^ bishop_attacks_classical(sq, black_box(occ));
         }
     }
     acc

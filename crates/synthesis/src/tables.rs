@@ -121,6 +121,153 @@ pub fn between() -> Vec<[u64; 64]> {
         .collect()
 }
 
+/// Squares a slider on `sq` attacks with occupancy `occ`, walking the rays of `dirs`
+/// (indices into [`DIRECTIONS`]) on the kernel geometry; the slow definition the magic
+/// tables are filled from.
+pub fn slider_attacks_slow(sq: u16, occ: u64, dirs: &[usize]) -> u64 {
+    let b = board();
+    let mut out = 0;
+    for &d in dirs {
+        let (df, dr) = DIRECTIONS[d];
+        for t in ray(&b, sq, Delta::flat(df, dr), None) {
+            out |= bit(t);
+            if occ & bit(t) != 0 {
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// Rook directions (indices into [`DIRECTIONS`]).
+pub const ROOK_DIRS: [usize; 4] = [0, 1, 4, 5];
+/// Bishop directions (indices into [`DIRECTIONS`]).
+pub const BISHOP_DIRS: [usize; 4] = [2, 3, 6, 7];
+
+/// The relevant-occupancy mask of a slider on `sq`: its empty-board rays without the last
+/// square of each (an edge square never changes the attack set).
+pub fn slider_mask(sq: u16, dirs: &[usize]) -> u64 {
+    let b = board();
+    let mut out = 0;
+    for &d in dirs {
+        let (df, dr) = DIRECTIONS[d];
+        let r = ray(&b, sq, Delta::flat(df, dr), None);
+        for &t in r.iter().take(r.len().saturating_sub(1)) {
+            out |= bit(t);
+        }
+    }
+    out
+}
+
+/// Magic-bitboard parameters of one square: `index = ((occ & mask) * magic) >> shift`,
+/// into the shared attack table at `offset`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Magic {
+    /// Relevant-occupancy mask.
+    pub mask: u64,
+    /// The multiplier.
+    pub magic: u64,
+    /// `64 - popcount(mask)`.
+    pub shift: u8,
+    /// Start of this square's entries in the attack table.
+    pub offset: u32,
+}
+
+/// Every subset of `mask` (Carry-Rippler enumeration), the empty set first.
+pub fn subsets(mask: u64) -> Vec<u64> {
+    let mut out = Vec::with_capacity(1 << mask.count_ones());
+    let mut sub = 0u64;
+    loop {
+        out.push(sub);
+        sub = sub.wrapping_sub(mask) & mask;
+        if sub == 0 {
+            break;
+        }
+    }
+    out
+}
+
+/// Finds magics for all squares of one slider kind by a deterministic pseudo-random search
+/// (fixed seed), laying the squares' tables out one after another from `base`.
+fn find_magics(dirs: &[usize], base: u32, seed: u64) -> Vec<Magic> {
+    let mut state = seed;
+    let mut rand = move || {
+        // xorshift64*
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        state.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    };
+    let mut offset = base;
+    let mut out = Vec::with_capacity(64);
+    for sq in 0..64u16 {
+        let mask = slider_mask(sq, dirs);
+        let bits = mask.count_ones();
+        let shift = 64 - bits;
+        let occs = subsets(mask);
+        let atts: Vec<u64> = occs
+            .iter()
+            .map(|&o| slider_attacks_slow(sq, o, dirs))
+            .collect();
+        let mut used = vec![0u64; 1 << bits];
+        let mut epoch = vec![0u32; 1 << bits];
+        let mut tries = 0u32;
+        let magic = loop {
+            tries += 1;
+            let m = rand() & rand() & rand();
+            if (mask.wrapping_mul(m) >> 56).count_ones() < 6 {
+                continue;
+            }
+            let ok = occs.iter().zip(&atts).all(|(&o, &a)| {
+                let i = (o.wrapping_mul(m) >> shift) as usize;
+                if epoch[i] != tries {
+                    epoch[i] = tries;
+                    used[i] = a;
+                    true
+                } else {
+                    used[i] == a
+                }
+            });
+            if ok {
+                break m;
+            }
+        };
+        out.push(Magic {
+            mask,
+            magic,
+            shift: shift as u8,
+            offset,
+        });
+        offset += 1 << bits;
+    }
+    out
+}
+
+/// Rook magics (table entries 0..102400).
+pub fn rook_magics() -> Vec<Magic> {
+    find_magics(&ROOK_DIRS, 0, 0x5eed_0001_2345_6789)
+}
+
+/// Bishop magics (table entries after the rooks').
+pub fn bishop_magics() -> Vec<Magic> {
+    find_magics(&BISHOP_DIRS, ROOK_TABLE_LEN, 0x5eed_0002_3456_789a)
+}
+
+/// Entries of the rook part of the attack table: the sum of `2^popcount(mask)`.
+pub const ROOK_TABLE_LEN: u32 = 102_400;
+/// Entries of the whole attack table (rooks then bishops).
+pub const SLIDER_TABLE_LEN: u32 = ROOK_TABLE_LEN + 5_248;
+
+impl fmt::Display for Magic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Magic {{ mask: {:#018x}, magic: {:#018x}, shift: {}, offset: {} }}",
+            self.mask, self.magic, self.shift, self.offset
+        )
+    }
+}
+
 /// A row of 64 bitboards, written as a Rust array literal in hexadecimal.
 struct Row<'a>(&'a [u64; 64]);
 
@@ -189,10 +336,30 @@ pub fn generated_files() -> Vec<GeneratedFile> {
         "Squares strictly between two aligned squares, `[a][b]`, else empty.",
         &between(),
     );
-    vec![w.finish(
-        "tables.rs",
-        "Attack and step tables of the 8x8 board (bit s = square s, a1 = 0, h8 = 63).",
-    )]
+    let mut m = TableWriter::new();
+    m.raw("use crate::tables::Magic;\n");
+    m.array(
+        "ROOK_MAGICS",
+        "Rook magic-bitboard parameters per square.",
+        "Magic",
+        &rook_magics(),
+    );
+    m.array(
+        "BISHOP_MAGICS",
+        "Bishop magic-bitboard parameters per square.",
+        "Magic",
+        &bishop_magics(),
+    );
+    vec![
+        m.finish(
+            "magics.rs",
+            "Magic-bitboard multipliers found by a fixed-seed search (bit s = square s).",
+        ),
+        w.finish(
+            "tables.rs",
+            "Attack and step tables of the 8x8 board (bit s = square s, a1 = 0, h8 = 63).",
+        ),
+    ]
 }
 
 #[cfg(test)]
@@ -209,6 +376,24 @@ mod tests {
         assert_eq!(g::PAWN_ATTACKS, pawn_attacks());
         assert_eq!(g::RAYS, rays());
         assert_eq!(g::BETWEEN.to_vec(), between());
+        assert_eq!(
+            crate::generated::magics::ROOK_MAGICS.to_vec(),
+            rook_magics()
+        );
+        assert_eq!(
+            crate::generated::magics::BISHOP_MAGICS.to_vec(),
+            bishop_magics()
+        );
+    }
+
+    #[test]
+    fn magic_table_sizes() {
+        let r = rook_magics();
+        let b = bishop_magics();
+        let last = r[63];
+        assert_eq!(last.offset + (1 << (64 - last.shift)), ROOK_TABLE_LEN);
+        let last = b[63];
+        assert_eq!(last.offset + (1 << (64 - last.shift)), SLIDER_TABLE_LEN);
     }
 
     #[test]
