@@ -300,9 +300,11 @@ impl Position {
         self.hash ^= Self::piece_key(c, r, sq);
     }
 
-    /// Plays `m` (which must be a move of [`Position::legal_moves`](crate::movegen) for this
-    /// position) and returns the next position, with every mode transition of
-    /// docs/rules/synthesis.md 3.5 applied.
+    /// Plays `m` (which must be a move of [`Position::legal_moves`] for this position) and
+    /// returns the next position, with every mode transition of docs/rules/synthesis.md 3.5
+    /// applied. Any other move (made by hand with [`Move::new`]) gives an unspecified
+    /// position in which later calls may panic; use [`Position::parse_move`] for user input,
+    /// which never panics.
     pub fn play(&self, m: Move) -> Position {
         let mut p = *self;
         p.play_in_place(m);
@@ -345,8 +347,8 @@ impl Position {
         let mut captured = None;
         let cap_sq = if kind == MoveKind::EnPassant {
             match us {
-                Color::White => to - 8,
-                Color::Black => to + 8,
+                Color::White => to.wrapping_sub(8) & 63,
+                Color::Black => (to + 8) & 63,
             }
         } else {
             to
@@ -362,7 +364,7 @@ impl Position {
         self.toggle(us, moving, from);
         let placed = m.promotion().unwrap_or(moving);
         self.toggle(us, placed, to);
-        if kind == MoveKind::Castle {
+        if kind == MoveKind::Castle && matches!(to, 2 | 6 | 58 | 62) {
             let (rf, rt) = if file_of(to) == 6 {
                 (to + 1, to - 1)
             } else {

@@ -88,8 +88,8 @@ fn start_positions_of_the_suite_are_valid() {
 #[ignore = "long: run in release"]
 fn fast_generator_matches_reference_on_long_random_play() {
     QuickCheck::new()
-        .tests(20_000)
-        .max_tests(20_000)
+        .tests(5_000)
+        .max_tests(5_000)
         .quickcheck(walk_ok as fn(u64) -> bool);
 }
 
