@@ -55,3 +55,15 @@ variant_properties!(
     fairy_chess_t::Position,
     fairy_chess_t::Variant::ChessT1
 );
+variant_properties!(
+    regicide_random_games,
+    regicide_random_games_long,
+    fairy_regicide::Regicide,
+    ()
+);
+variant_properties!(
+    synthesis_random_games,
+    synthesis_random_games_long,
+    fairy_synthesis::Position,
+    ()
+);

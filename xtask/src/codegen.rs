@@ -33,6 +33,10 @@ fn targets() -> Vec<Target> {
             dir: "crates/regicide",
             files: fairy_regicide::tables::generated_files,
         },
+        Target {
+            dir: "crates/synthesis",
+            files: fairy_synthesis::tables::generated_files,
+        },
     ]
 }
 

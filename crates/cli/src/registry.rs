@@ -42,6 +42,12 @@ static CHESS_T1: Adapter<fairy_chess_t::Position> = Adapter::new(
     fairy_chess_t::Variant::ChessT1,
 );
 
+static SYNTHESIS: Adapter<fairy_synthesis::Position> = Adapter::new(
+    "synthesis",
+    "Synthesis chess (O. Shishkina): moves change with the queen's position",
+    (),
+);
+
 /// One line of `fairy variants`: a variant id, its description, and its implementation if
 /// the crate is built.
 #[derive(Clone, Copy)]
@@ -93,10 +99,7 @@ pub fn entries() -> Vec<Entry> {
             "Glinski hexagonal chess (1949): 91 hexagonal cells",
         ),
         Entry::built(&DRAGONCHESS),
-        Entry::planned(
-            "synthesis",
-            "Synthesis chess (O. Shishkina): moves change with the queen's position",
-        ),
+        Entry::built(&SYNTHESIS),
     ]
 }
 
