@@ -1,8 +1,9 @@
 //! The per-square tables of the 8x8 board, computed from the kernel's rectangular geometry.
 //!
-//! These are pure functions. `cargo xtask codegen` calls [`render`] and writes the result to
-//! `src/generated/tables.rs`, which the move generator uses as plain statics; a unit test
-//! recomputes the tables and compares them with the checked-in statics.
+//! These are pure functions. `cargo xtask codegen` calls [`generated_files`] and writes
+//! `src/generated/tables.rs` (step and ray tables) and `src/generated/magics.rs` (magic
+//! multipliers), which the move generator uses as plain statics; a unit test recomputes the
+//! tables and compares them with the checked-in statics.
 //!
 //! Bitboards: bit `s` is square `s` (`a1` = 0, `h8` = 63).
 

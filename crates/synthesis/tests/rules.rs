@@ -486,3 +486,24 @@ fn impossible_positions_are_rejected_with_reasons_s9() {
         assert!(Position::from_fen(bad).is_err(), "{bad}");
     }
 }
+
+#[test]
+fn promoted_pieces_follow_the_mode_of_their_type_s5() {
+    // White is SWAPPED (queen g1): the new rook makes night moves as a bishop.
+    let p = play(&pos("7k/P7/8/8/8/8/8/R3K1Q1 w - - 0 1"), "a7-a8=R h8-h7");
+    assert!(has(&p, "a8-b7"));
+    assert!(!has(&p, "a8-a7"));
+}
+
+#[test]
+fn en_passant_counts_as_a_capture_when_both_kings_are_attacked_s11() {
+    // Both kings attacked (a-file and h-file); White is SWAPPED (queen g2), so no pawn
+    // capture is compulsory. The en-passant capture is a capture and keeps the counter-check;
+    // the pawn push attacks nothing and is illegal.
+    let p = pos("r6k/8/8/3pP3/8/8/6Q1/K6R w - d6 0 1");
+    assert!(p.in_check(Color::White) && p.in_check(Color::Black));
+    assert!(has(&p, "e5-d6"));
+    assert!(!has(&p, "e5-e6"));
+    assert!(has(&p, "h1-h8"));
+    assert!(!has(&p, "a1-b1"), "a king step that attacks nothing");
+}
