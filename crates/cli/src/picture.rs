@@ -108,17 +108,18 @@ pub fn render(view: &BoardView, highlight: &[u16]) -> Document {
             );
         }
     }
+    // Labels are drawn last so that cell names stay readable beside the pieces.
     let mut labels = Group::new()
         .set("id", "labels")
         .set("font-family", "sans-serif")
-        .set("font-size", UNIT * 0.3)
         .set("text-anchor", "middle")
         .set("dominant-baseline", "central");
     for l in &view.labels {
         labels = labels.add(
             Text::new(l.text.clone())
                 .set("x", l.x * UNIT)
-                .set("y", l.y * UNIT),
+                .set("y", l.y * UNIT)
+                .set("font-size", l.size * UNIT),
         );
     }
     let (w, h) = ((x1 - x0) * UNIT, (y1 - y0) * UNIT);
@@ -135,8 +136,8 @@ pub fn render(view: &BoardView, highlight: &[u16]) -> Document {
                 .set("fill", "#ffffff"),
         )
         .add(cells)
-        .add(labels)
         .add(pieces)
+        .add(labels)
 }
 
 /// The squares named in a move text (`e2-e4`, `3c4x2c4`, `e7-e8=Q`), read by the

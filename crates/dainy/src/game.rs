@@ -155,6 +155,34 @@ impl Game for Dainy {
         crate::diagram::draw(self)
     }
 
+    /// The hexagon with line a at the bottom (White's side), cells of a line side by side,
+    /// in the three cell colours `(line + w) mod 3` of ruling H1.
+    fn board_view(&self) -> Option<fairy_kernel::view::BoardView> {
+        use fairy_kernel::view::{BoardView, CellShape, PieceView};
+        let board = geometry();
+        let coords = |sq: u16| board.coords(sq);
+        Some(BoardView::hex(
+            board,
+            CellShape::PointyHexagon,
+            vec!["#f4e4c1", "#c9a66b", "#8c6239"],
+            // A step to the next line moves half a cell left or right and 0.866 up.
+            |sq| {
+                let (y, w) = coords(sq);
+                (w as f32 - y as f32 / 2.0, (10 - y) as f32 * 0.866)
+            },
+            |sq| {
+                let (y, w) = coords(sq);
+                (y as usize + w as usize) % 3
+            },
+            |sq| {
+                self.piece_at(sq).map(|p| PieceView {
+                    letter: p.role.upper_char(),
+                    color: p.color,
+                })
+            },
+        ))
+    }
+
     fn count_legal_moves(&self) -> usize {
         let mut c = Counter(0);
         self.generate(&mut c);

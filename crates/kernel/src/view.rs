@@ -58,6 +58,8 @@ pub struct LabelView {
     pub y: f32,
     /// The text.
     pub text: String,
+    /// Font size in cell units.
+    pub size: f32,
 }
 
 /// The drawing model of a position.
@@ -129,6 +131,7 @@ impl BoardView {
                 x: x0 + board.files() as f32 / 2.0,
                 y: -0.6,
                 text: title,
+                size: 0.4,
             });
         }
         v
@@ -160,6 +163,7 @@ impl BoardView {
                 x: x0 + f as f32 + 0.5,
                 y: ranks as f32 + 0.4,
                 text: RectBoard::file_char(f).to_string(),
+                size: 0.3,
             });
         }
         for r in 0..ranks {
@@ -167,13 +171,13 @@ impl BoardView {
                 x: x0 - 0.4,
                 y: (ranks - 1 - r) as f32 + 0.5,
                 text: (r + 1).to_string(),
+                size: 0.3,
             });
         }
     }
 
     /// A hexagonal board: `centre(sq)` gives each cell's centre in cell units (the variant
-    /// knows its axes); every cell is labelled with its name in small print by the SVG
-    /// writer, so no edge labels are added here.
+    /// knows its axes); every cell gets its name in small print near its lower edge.
     pub fn hex(
         board: &HexBoard,
         shape: CellShape,
@@ -182,10 +186,17 @@ impl BoardView {
         shade: impl Fn(u16) -> usize,
         piece: impl Fn(u16) -> Option<PieceView>,
     ) -> BoardView {
+        let mut labels = Vec::new();
         let cells = board
             .squares()
             .map(|sq| {
                 let (x, y) = centre(sq);
+                labels.push(LabelView {
+                    x,
+                    y: y + 0.43,
+                    text: board.square_name(sq),
+                    size: 0.16,
+                });
                 CellView {
                     square: sq,
                     x,
@@ -200,7 +211,7 @@ impl BoardView {
             shape,
             palette,
             cells,
-            labels: Vec::new(),
+            labels,
         }
     }
 
