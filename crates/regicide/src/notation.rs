@@ -497,6 +497,16 @@ impl Regicide {
     /// What [`fairy_kernel::Game::parse_move`] returns for a malformed or illegal sub-move;
     /// [`MoveError::Illegal`] when the turn passes before the last text, or when the last
     /// text leaves sub-moves of this turn still to play.
+    ///
+    /// ```
+    /// use fairy_kernel::{Color, Game};
+    /// use fairy_regicide::Regicide;
+    ///
+    /// let mut pos = Regicide::start(());
+    /// pos.play_turn(&["d9-d7", "l9-l7", "t9-t7"]).unwrap();
+    /// assert_eq!((pos.side_to_move(), pos.front()), (Color::Black, 1));
+    /// assert!(pos.play_turn(&["d4-d5"]).is_err()); // fronts II and III still to move
+    /// ```
     pub fn play_turn(&mut self, texts: &[&str]) -> Result<(), MoveError> {
         let mut p = self.clone();
         for (i, &text) in texts.iter().enumerate() {

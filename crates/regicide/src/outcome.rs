@@ -170,3 +170,22 @@ impl Game for Regicide {
         self.count_moves()
     }
 }
+
+impl core::fmt::Display for Regicide {
+    /// The position notation of ruling R12 (as [`Game::to_notation`]).
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&self.notation())
+    }
+}
+
+impl core::str::FromStr for Regicide {
+    type Err = PositionError;
+
+    /// Reads the position notation of ruling R12 (as [`Game::from_notation`]).
+    fn from_str(s: &str) -> Result<Self, PositionError> {
+        Regicide::parse_notation(s)
+    }
+}
+
+#[cfg(feature = "serde")]
+fairy_kernel::impl_serde_via_str!(Regicide);

@@ -98,3 +98,12 @@ fn play_then_undo_restores_the_position() {
         assert_eq!(rec.position().hash(), seen.last().unwrap().hash());
     }
 }
+
+#[test]
+fn display_and_from_str_use_the_position_notation() {
+    let p = Regicide::start(());
+    let text = p.to_string();
+    assert_eq!(text, p.to_notation());
+    assert_eq!(text.parse::<Regicide>(), Ok(p));
+    assert!("garbage".parse::<Regicide>().is_err());
+}

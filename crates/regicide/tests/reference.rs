@@ -120,7 +120,7 @@ fn game_from_random(seed: u64, plies: usize) -> TestResult {
 #[test]
 fn fast_generator_equals_reference_over_random_games_from_the_start() {
     QuickCheck::new()
-        .tests(6)
+        .tests(4)
         .quickcheck(game_from_start as fn(u64, usize) -> TestResult);
 }
 
@@ -130,7 +130,7 @@ fn fast_generator_equals_reference_over_random_sparse_positions() {
         game_from_random(seed, 40)
     }
     QuickCheck::new()
-        .tests(60)
+        .tests(40)
         .quickcheck(prop as fn(u64) -> TestResult);
 }
 

@@ -788,3 +788,39 @@ fn r4_whole_turn_api() {
     q.play_turn(&["a12-b12"]).unwrap();
     assert_eq!(q.side_to_move(), Color::Black);
 }
+
+// ---------------------------------------------------------------- seed statements (§3.4, §3.5)
+
+/// Seed §3.5: «Конь может скакать с белого на любой другой квадрат ... или наоборот» —
+/// every knight move changes the square colour; seed §3.4: each bishop keeps to one
+/// colour («каждому слону доступна лишь половина доски»).
+#[test]
+fn seed_knights_change_colour_and_bishops_keep_it() {
+    for (piece, changes) in [('N', true), ('B', false)] {
+        for from in ["a1", "e5", "l8", "x1", "p1", "i12"] {
+            let p = build(
+                &[(from, piece), ("a12", 'K'), ("x12", 'K'), ("m1", 'k')],
+                "w 1 - - - 0 1",
+            );
+            let front = front_of_square(s(from)).unwrap();
+            // Bring the piece's front to move: play the princes' sub-moves first.
+            let mut q = p.clone();
+            while q.front() < front && q.side_to_move() == Color::White {
+                let m = moves_of(&q)
+                    .into_iter()
+                    .find(|m| !m.starts_with(from))
+                    .unwrap();
+                play(&mut q, &[m.as_str()]);
+            }
+            let targets: Vec<String> = moves_of(&q)
+                .into_iter()
+                .filter(|m| m.starts_with(&format!("{from}-")))
+                .collect();
+            assert!(!targets.is_empty(), "{piece} on {from}");
+            for m in targets {
+                let to = s(m.split('-').nth(1).unwrap());
+                assert_eq!(is_light(to) != is_light(s(from)), changes, "{piece} {m}");
+            }
+        }
+    }
+}
