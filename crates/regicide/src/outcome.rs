@@ -166,6 +166,35 @@ impl Game for Regicide {
         self.draw()
     }
 
+    /// The 24x12 board with its nine fields (seed §2, §5): light squares white, dark
+    /// squares in their field's colour; the lower-right square x1 is light (ruling R1).
+    fn board_view(&self) -> Option<fairy_kernel::view::BoardView> {
+        use crate::tables::{field_colors, BOARD};
+        use fairy_kernel::view::{BoardView, PieceView};
+        // Index 0: light squares; 1 + field colour code (yellow, black, blue, red, green).
+        let palette = vec![
+            "#ffffff", "#e8c547", "#3a3a3a", "#4a7fc1", "#c0504d", "#5fa55a",
+        ];
+        let fields = field_colors();
+        Some(BoardView::rect(
+            &BOARD,
+            palette,
+            |sq| {
+                if (BOARD.file_of(sq) + BOARD.rank_of(sq)) % 2 == 1 {
+                    0
+                } else {
+                    1 + fields[sq as usize] as usize
+                }
+            },
+            |sq| {
+                self.piece_at(sq).map(|p| PieceView {
+                    letter: p.role.upper_char(),
+                    color: p.color,
+                })
+            },
+        ))
+    }
+
     fn count_legal_moves(&self) -> usize {
         self.count_moves()
     }
