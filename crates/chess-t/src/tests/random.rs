@@ -444,3 +444,112 @@ fn a_game_record_decides_threefold_repetition() {
     assert_eq!(o.reason(), fairy_kernel::Reason::Repetition);
     let _ = Piece::from_letter('K');
 }
+
+/// Perft by the reference generator and the reference `play` (positions passed through
+/// their notation): independent of the fast generator's tables and make-move.
+pub fn reference_perft(p: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = Reference::new(p).moves();
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|m| {
+            let next = Position::from_notation(p.variant(), &reference_play(p, m))
+                .expect("reference play gives a readable position");
+            reference_perft(&next, depth - 1)
+        })
+        .sum()
+}
+
+#[test]
+#[ignore]
+fn print_tactical_positions() {
+    for v in Variant::ALL {
+        for seed in 0..200u64 {
+            let mut rng = Rng::new(seed * 7919 + 1);
+            let mut p = Position::start(v);
+            for _ in 0..(16 + rng.below(30)) {
+                let mut ml = MoveList::new();
+                p.legal_moves(&mut ml);
+                if ml.is_empty() {
+                    break;
+                }
+                p.play(ml[rng.below(ml.len())]);
+            }
+            let mut ml = MoveList::new();
+            p.legal_moves(&mut ml);
+            let caps = ml.iter().filter(|m| Game::is_capture(&p, **m)).count();
+            if caps >= 4 && p.outcome().is_none() {
+                println!("{v} {caps} {} {}", ml.len(), p.to_notation());
+            }
+        }
+    }
+}
+
+/// Start positions and one tactical position per rule set (reached by random play), with
+/// the depth to which the reference perft is compared. The figures are those of
+/// `tests/perft/chess-t*.perft`.
+pub const PERFT_POSITIONS: [(Variant, &str, u32); 6] = [
+    (Variant::ChessT, "start", 4),
+    (Variant::ChessT2, "start", 4),
+    (Variant::ChessT1, "start", 4),
+    (
+        Variant::ChessT,
+        "2p1k1p2/n1n2nn2/r1C6/2nn2Nnn/3N5/NN1c4r/1NP1PN1NN/R4K2R w b4,b5 - 38 20",
+        3,
+    ),
+    (
+        Variant::ChessT2,
+        "1s1pk4/1nn3nnn/n2n2R1r/2p2nNrC/3NN2c1/S7N/NNNP1P1N1/2R2K1S1 w b4,b5 - 9 20",
+        3,
+    ),
+    (
+        Variant::ChessT1,
+        "r1p3sr/1nnnpknn/6P1/1n2n1n1/1N1s2N1/S2NNc2/2N1CN1R/RN1K1P1N b - - 31 19",
+        3,
+    ),
+];
+
+#[test]
+#[ignore]
+fn reference_perft_agrees_with_fast_perft() {
+    for (v, text, depth) in PERFT_POSITIONS {
+        let p = if text == "start" {
+            Position::start(v)
+        } else {
+            Position::from_notation(v, text).unwrap()
+        };
+        for d in 1..=depth {
+            let t = std::time::Instant::now();
+            let slow = reference_perft(&p, d);
+            let fast = fairy_kernel::perft(&p, d);
+            println!(
+                "{v} {text} perft {d}: fast {fast} reference {slow} ({:?})",
+                t.elapsed()
+            );
+            assert_eq!(fast, slow, "{v} {text} depth {d}");
+        }
+    }
+}
+
+#[test]
+#[ignore]
+fn reference_perft_agrees_one_level_deeper() {
+    // Minutes in release; run by hand when recording deeper figures.
+    for (v, text, depth) in PERFT_POSITIONS {
+        let p = if text == "start" {
+            Position::start(v)
+        } else {
+            Position::from_notation(v, text).unwrap()
+        };
+        let d = depth + 1;
+        let slow = reference_perft(&p, d);
+        let fast = fairy_kernel::perft(&p, d);
+        println!("{v} {text} perft {d}: fast {fast} reference {slow}");
+        assert_eq!(fast, slow, "{v} {text} depth {d}");
+    }
+}
