@@ -2,7 +2,7 @@
 //! copy-make on a middle-game position.
 
 use fairy_chess_t::{MoveList, Position, Variant};
-use fairy_kernel::{perft, Game};
+use fairy_kernel::perft;
 
 fn main() {
     divan::main();
