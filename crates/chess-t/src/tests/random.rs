@@ -230,7 +230,7 @@ fn fast_generator_equals_reference_over_random_play_long() {
         TestResult::passed()
     }
     QuickCheck::new()
-        .tests(400)
+        .tests(150)
         .quickcheck(prop as fn(u64) -> TestResult);
 }
 
@@ -463,31 +463,6 @@ pub fn reference_perft(p: &Position, depth: u32) -> u64 {
             reference_perft(&next, depth - 1)
         })
         .sum()
-}
-
-#[test]
-#[ignore]
-fn print_tactical_positions() {
-    for v in Variant::ALL {
-        for seed in 0..200u64 {
-            let mut rng = Rng::new(seed * 7919 + 1);
-            let mut p = Position::start(v);
-            for _ in 0..(16 + rng.below(30)) {
-                let mut ml = MoveList::new();
-                p.legal_moves(&mut ml);
-                if ml.is_empty() {
-                    break;
-                }
-                p.play(ml[rng.below(ml.len())]);
-            }
-            let mut ml = MoveList::new();
-            p.legal_moves(&mut ml);
-            let caps = ml.iter().filter(|m| Game::is_capture(&p, **m)).count();
-            if caps >= 4 && p.outcome().is_none() {
-                println!("{v} {caps} {} {}", ml.len(), p.to_notation());
-            }
-        }
-    }
 }
 
 /// Start positions and one tactical position per rule set (reached by random play), with
