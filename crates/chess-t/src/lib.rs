@@ -28,6 +28,7 @@ pub mod tables;
 #[cfg(test)]
 mod tests;
 
+pub use game::piece_value;
 pub use position::{Move, MoveList, Position, MAX_MOVES};
 pub use rules::{Kind, Piece, RuleSet, Variant, CHESS_T, CHESS_T1, CHESS_T2};
 

@@ -86,7 +86,7 @@ pub type MoveList = fairy_kernel::ArrayMoveList<Move, MAX_MOVES>;
 /// A Chess-T family position: placement, side to move, impregnable fields, the
 /// Prince-to-Konnet flags, the clocks and the incremental Zobrist hash.
 ///
-/// Build one with [`Position::start`] or [`Position::from_notation`](crate::Position).
+/// Build one with [`Position::start`] or [`Position::from_notation`].
 #[derive(Clone, Copy)]
 pub struct Position {
     pub(crate) variant: Variant,

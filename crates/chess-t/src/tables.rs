@@ -249,6 +249,12 @@ pub fn compute(rules: &RuleSet) -> Computed {
 /// Displays a value as a Rust literal for the table writer.
 struct Lit<T>(T);
 
+impl fmt::Display for Lit<u128> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:#x}", self.0)
+    }
+}
+
 impl fmt::Display for Lit<[[u8; 3]; 4]> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:?}", self.0)
@@ -264,17 +270,18 @@ impl fmt::Display for Lit<[u8; 2]> {
 /// Renders the tables of `rules` as the source of `src/generated/<file>.rs`.
 pub fn render(rules: &RuleSet, file: &str) -> GeneratedFile {
     let t = compute(rules);
+    let hex = |v: &[u128]| v.iter().map(|&m| Lit(m)).collect::<Vec<_>>();
     let mut w = TableWriter::new();
-    w.array("BOARD", "All cells of the board.", "u128", &t.board)
-        .array("ORTH1", "Orthogonal neighbours per cell.", "u128", &t.orth1)
-        .array("KING", "The King's steps per cell.", "u128", &t.king)
-        .array("KNIGHT", "The Scout's leaps per cell.", "u128", &t.knight)
-        .array("RITTER", "The Ritter's orthogonal reach (jumping) per cell.", "u128", &t.ritter)
+    w.array("BOARD", "All cells of the board.", "u128", &hex(&t.board))
+        .array("ORTH1", "Orthogonal neighbours per cell.", "u128", &hex(&t.orth1))
+        .array("KING", "The King's steps per cell.", "u128", &hex(&t.king))
+        .array("KNIGHT", "The Scout's leaps per cell.", "u128", &hex(&t.knight))
+        .array("RITTER", "The Ritter's orthogonal reach (jumping) per cell.", "u128", &hex(&t.ritter))
         .array(
             "KONNET_ORTH",
             "The Konnet's orthogonal reach (jumping) per cell.",
             "u128",
-            &t.konnet_orth,
+            &hex(&t.konnet_orth),
         )
         .array(
             "DIAGONAL",
@@ -300,19 +307,19 @@ pub fn render(rules: &RuleSet, file: &str) -> GeneratedFile {
             "[u8; 2]",
             &t.double_from.iter().map(|&d| Lit(d)).collect::<Vec<_>>(),
         )
-        .array("CASTLE", "Castle cells of White and Black.", "u128", &t.castle)
-        .array("TERRITORY", "Territory of White and Black.", "u128", &t.territory)
+        .array("CASTLE", "Castle cells of White and Black.", "u128", &hex(&t.castle))
+        .array("TERRITORY", "Territory of White and Black.", "u128", &hex(&t.territory))
         .array(
             "KNECHT_PROMOTION",
             "Cells where a Knecht of White / Black becomes a Ver Knecht.",
             "u128",
-            &t.knecht_promotion,
+            &hex(&t.knecht_promotion),
         )
         .array(
             "VER_KNECHT_PROMOTION",
             "Cells where a Ver Knecht of White / Black must promote (enemy back rank outside the castle).",
             "u128",
-            &t.ver_knecht_promotion,
+            &hex(&t.ver_knecht_promotion),
         );
     w.finish(
         file,

@@ -1,6 +1,6 @@
 //! Perft from the start (CHECKPOINTS.md).
 
-use fairy_kernel::{perft, perft_divide, Game};
+use fairy_kernel::{perft, Game};
 
 use crate::{Position, Variant};
 
@@ -32,47 +32,5 @@ fn checkpoint_perft_1_and_2() {
         let p = Position::start(v);
         assert_eq!(perft(&p, 1), d1, "{v} depth 1");
         assert_eq!(perft(&p, 2), d2, "{v} depth 2");
-    }
-}
-
-#[test]
-#[ignore]
-fn divide_chess_t() {
-    let p = Position::start(Variant::ChessT);
-    for (m, n) in perft_divide(&p, 2) {
-        println!("{} {}", p.format_move(m), n);
-    }
-}
-
-#[test]
-#[ignore]
-fn debug_h4() {
-    let mut p = Position::start(Variant::ChessT);
-    let m = p.parse_move("h2-h4").unwrap();
-    p.play(m);
-    let h4 = p.parse_square("h4").unwrap();
-    println!("{:?}", crate::strength(&p, h4));
-    let mut ml = crate::MoveList::new();
-    p.legal_moves(&mut ml);
-    for m in ml {
-        print!("{} ", p.format_move(m));
-    }
-}
-
-#[test]
-#[ignore]
-fn timing() {
-    for v in Variant::ALL {
-        let p = Position::start(v);
-        for d in 1..=5 {
-            let t = std::time::Instant::now();
-            let n = perft(&p, d);
-            let e = t.elapsed();
-            println!(
-                "{v} {d} {n} {:?} {:.1} Mnps",
-                e,
-                n as f64 / e.as_secs_f64() / 1e6
-            );
-        }
     }
 }

@@ -230,7 +230,7 @@ fn fast_generator_equals_reference_over_random_play_long() {
         TestResult::passed()
     }
     QuickCheck::new()
-        .tests(400)
+        .tests(150)
         .quickcheck(prop as fn(u64) -> TestResult);
 }
 
@@ -443,4 +443,168 @@ fn a_game_record_decides_threefold_repetition() {
     let o = rec.outcome().expect("threefold repetition");
     assert_eq!(o.reason(), fairy_kernel::Reason::Repetition);
     let _ = Piece::from_letter('K');
+}
+
+/// Perft by the reference generator and the reference `play` (positions passed through
+/// their notation): independent of the fast generator's tables and make-move.
+pub fn reference_perft(p: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = Reference::new(p).moves();
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|m| {
+            let next = Position::from_notation(p.variant(), &reference_play(p, m))
+                .expect("reference play gives a readable position");
+            reference_perft(&next, depth - 1)
+        })
+        .sum()
+}
+
+/// Start positions and one tactical position per rule set (reached by random play), with
+/// the depth to which the reference perft is compared. The figures are those of
+/// `tests/perft/chess-t*.perft`.
+pub const PERFT_POSITIONS: [(Variant, &str, u32); 6] = [
+    (Variant::ChessT, "start", 4),
+    (Variant::ChessT2, "start", 4),
+    (Variant::ChessT1, "start", 4),
+    (
+        Variant::ChessT,
+        "2p1k1p2/n1n2nn2/r1C6/2nn2Nnn/3N5/NN1c4r/1NP1PN1NN/R4K2R w b4,b5 - 38 20",
+        3,
+    ),
+    (
+        Variant::ChessT2,
+        "1s1pk4/1nn3nnn/n2n2R1r/2p2nNrC/3NN2c1/S7N/NNNP1P1N1/2R2K1S1 w b4,b5 - 9 20",
+        3,
+    ),
+    (
+        Variant::ChessT1,
+        "r1p3sr/1nnnpknn/6P1/1n2n1n1/1N1s2N1/S2NNc2/2N1CN1R/RN1K1P1N b - - 31 19",
+        3,
+    ),
+];
+
+#[test]
+#[ignore]
+fn reference_perft_agrees_with_fast_perft() {
+    for (v, text, depth) in PERFT_POSITIONS {
+        let p = if text == "start" {
+            Position::start(v)
+        } else {
+            Position::from_notation(v, text).unwrap()
+        };
+        for d in 1..=depth {
+            let t = std::time::Instant::now();
+            let slow = reference_perft(&p, d);
+            let fast = fairy_kernel::perft(&p, d);
+            println!(
+                "{v} {text} perft {d}: fast {fast} reference {slow} ({:?})",
+                t.elapsed()
+            );
+            assert_eq!(fast, slow, "{v} {text} depth {d}");
+        }
+    }
+}
+
+#[test]
+#[ignore]
+fn reference_perft_agrees_one_level_deeper() {
+    // Minutes in release; run by hand when recording deeper figures. The Chess-T and
+    // Chess-T2 starts at depth 5 (122 million leaves) take too long for the reference.
+    for (v, text, depth) in PERFT_POSITIONS {
+        if text == "start" && v != Variant::ChessT1 {
+            continue;
+        }
+        let p = if text == "start" {
+            Position::start(v)
+        } else {
+            Position::from_notation(v, text).unwrap()
+        };
+        let d = depth + 1;
+        let slow = reference_perft(&p, d);
+        let fast = fairy_kernel::perft(&p, d);
+        println!("{v} {text} perft {d}: fast {fast} reference {slow}");
+        assert_eq!(fast, slow, "{v} {text} depth {d}");
+    }
+}
+
+/// The colour-mirrored position: ranks reversed, colours swapped, fields and flags swapped,
+/// the other side to move.
+fn mirror(p: &Position) -> Position {
+    let text = p.to_notation();
+    let f: Vec<&str> = text.split(' ').collect();
+    let board: Vec<String> = f[0]
+        .split('/')
+        .rev()
+        .map(|row| {
+            row.chars()
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let side = if f[1] == "w" { "b" } else { "w" };
+    let ranks = p.rules().ranks;
+    let flip = |s: &str| {
+        let (file, rank) = s.split_at(1);
+        format!("{file}{}", ranks as u32 + 1 - rank.parse::<u32>().unwrap())
+    };
+    let fields = match f[2].split_once(',') {
+        Some((w, b)) => format!("{},{}", flip(b), flip(w)),
+        None => "-".into(),
+    };
+    let flags = match f[3] {
+        "W" => "B",
+        "B" => "W",
+        x => x,
+    };
+    let text = format!("{} {side} {fields} {flags} {} 1", board.join("/"), f[4]);
+    Position::from_notation(p.variant(), &text).unwrap()
+}
+
+#[test]
+fn colour_mirrored_positions_have_equal_perft() {
+    let mut rng = Rng::new(5);
+    for v in Variant::ALL {
+        for _ in 0..6 {
+            let mut p = Position::start(v);
+            for _ in 0..rng.below(40) {
+                let mut ml = MoveList::new();
+                p.legal_moves(&mut ml);
+                if ml.is_empty() {
+                    break;
+                }
+                p.play(ml[rng.below(ml.len())]);
+            }
+            let m = mirror(&p);
+            assert_eq!(mirror(&m), {
+                let mut q = p;
+                q.fullmove = 1;
+                q
+            });
+            for d in 1..=2 {
+                assert_eq!(
+                    fairy_kernel::perft(&p, d),
+                    fairy_kernel::perft(&m, d),
+                    "{} vs {}",
+                    p.to_notation(),
+                    m.to_notation()
+                );
+            }
+            assert_eq!(
+                p.outcome().map(|o| o.reason()),
+                m.outcome().map(|o| o.reason())
+            );
+        }
+    }
 }
