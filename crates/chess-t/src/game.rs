@@ -102,6 +102,40 @@ impl Game for Position {
         Position::diagram(self)
     }
 
+    /// The strength sums on the cell (ruling T6), in strength units: what `fairy show
+    /// --cell` prints.
+    fn cell_info(&self, sq: u16) -> Option<String> {
+        let (w, b) = self.strength(sq);
+        let units = |h: u16| format!("{}{}", h / 2, if h % 2 == 1 { ".5" } else { "" });
+        Some(format!("strength white {} black {}", units(w), units(b)))
+    }
+
+    /// The board with castle cells and impregnable fields outlined (rulings T2, T3).
+    fn board_view(&self) -> Option<fairy_kernel::view::BoardView> {
+        use fairy_kernel::view::{BoardView, PieceView, CLASSIC_PALETTE};
+        let board = crate::notation::geometry(self.variant());
+        let mut view = BoardView::rect(
+            &board,
+            CLASSIC_PALETTE.to_vec(),
+            |sq| usize::from((board.file_of(sq) + board.rank_of(sq)) % 2 == 0),
+            |sq| {
+                self.piece_at(sq).map(|p| PieceView {
+                    letter: p.letter().to_ascii_uppercase(),
+                    color: p.color,
+                })
+            },
+        );
+        let fields = [Color::White, Color::Black].map(|c| self.impregnable_field(c));
+        for cell in &mut view.cells {
+            if Color::ALL.iter().any(|&c| self.is_castle(c, cell.square)) {
+                cell.mark = Some("castle");
+            } else if fields.contains(&Some(cell.square)) {
+                cell.mark = Some("impregnable");
+            }
+        }
+        Some(view)
+    }
+
     fn count_legal_moves(&self) -> usize {
         self.count_moves()
     }

@@ -53,6 +53,11 @@ pub trait Session: Send {
     fn outcome(&self) -> Option<Outcome>;
     /// The drawing model of the current position, if the variant provides one.
     fn board_view(&self) -> Option<BoardView>;
+    /// The variant's information about a cell (Chess-T: strength sums), if any.
+    ///
+    /// # Errors
+    /// [`CliError::Square`] when `square` is not a square of the board.
+    fn cell_info(&self, square: &str) -> Result<Option<String>, CliError>;
     /// Reads a square name of the variant's board.
     ///
     /// # Errors
@@ -152,6 +157,10 @@ impl<G: Game> Session for GameRecord<G> {
     }
     fn board_view(&self) -> Option<BoardView> {
         self.position().board_view()
+    }
+    fn cell_info(&self, square: &str) -> Result<Option<String>, CliError> {
+        let sq = self.position().parse_square(square)?;
+        Ok(self.position().cell_info(sq))
     }
     fn square(&self, text: &str) -> Result<u16, CliError> {
         Ok(self.position().parse_square(text)?)

@@ -31,17 +31,31 @@ pub fn start(out: &mut dyn Write, variant: &str) -> Result<(), CliError> {
     w(writeln!(out, "{}", v.start_notation()))
 }
 
-/// `fairy show <variant> [--fen F]`: a text drawing of the position, its notation and,
-/// when the game is over, the outcome.
+/// `fairy show <variant> [--fen F] [--cell SQ]...`: a text drawing of the position, its
+/// notation, the outcome when the game is over, and for each `--cell` the variant's
+/// information about that cell (Chess-T: the strength sums, ruling T6).
 ///
 /// # Errors
-/// Unknown variant or unreadable position.
-pub fn show(out: &mut dyn Write, variant: &str, fen: Option<&str>) -> Result<(), CliError> {
+/// Unknown variant, unreadable position, a cell that is not on the board.
+pub fn show(
+    out: &mut dyn Write,
+    variant: &str,
+    fen: Option<&str>,
+    cells: &[String],
+) -> Result<(), CliError> {
     let s = registry::find(variant)?.session(fen)?;
+    let infos = cells
+        .iter()
+        .map(|c| Ok((c, s.cell_info(c)?)))
+        .collect::<Result<Vec<_>, CliError>>()?;
     w(write!(out, "{}", s.diagram()))?;
     w(writeln!(out, "{}", s.notation()))?;
     if let Some(o) = s.outcome() {
         w(writeln!(out, "{o}"))?;
+    }
+    for (cell, info) in infos {
+        let info = info.unwrap_or_else(|| format!("nothing to show for {variant}"));
+        w(writeln!(out, "{cell}: {info}"))?;
     }
     Ok(())
 }

@@ -33,6 +33,10 @@ enum Command {
         /// Position in the variant's notation (default: the start).
         #[arg(long)]
         fen: Option<String>,
+        /// Also print the variant's information about this cell (Chess-T: strength sums);
+        /// may be repeated.
+        #[arg(long = "cell")]
+        cells: Vec<String>,
     },
     /// List the legal moves, one per line, sorted.
     Moves {
@@ -94,7 +98,11 @@ fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
         Command::Variants => commands::variants(&mut out),
         Command::Start { variant } => commands::start(&mut out, &variant),
-        Command::Show { variant, fen } => commands::show(&mut out, &variant, fen.as_deref()),
+        Command::Show {
+            variant,
+            fen,
+            cells,
+        } => commands::show(&mut out, &variant, fen.as_deref(), &cells),
         Command::Moves { variant, fen, from } => {
             commands::moves(&mut out, &variant, fen.as_deref(), from.as_deref())
         }

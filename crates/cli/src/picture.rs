@@ -13,8 +13,13 @@ use crate::registry;
 const UNIT: f32 = 48.0;
 /// Outline colour of the last move's cells.
 const LAST_MOVE: &str = "#2e7dd7";
-/// Outline colour of marked cells (castles, impregnable fields).
-const MARK: &str = "#c0392b";
+/// Outline colour of marked cells: castles red, anything else (impregnable fields) purple.
+fn mark_colour(mark: &str) -> &'static str {
+    match mark {
+        "castle" => "#c0392b",
+        _ => "#8e44ad",
+    }
+}
 
 fn hexagon_points(shape: CellShape, cx: f32, cy: f32) -> String {
     // Corner radius so that neighbouring centres one unit apart share an edge.
@@ -45,8 +50,8 @@ pub fn render(view: &BoardView, highlight: &[u16]) -> Document {
         let fill = view.palette.get(c.shade).copied().unwrap_or("#cccccc");
         let (stroke, width) = if highlight.contains(&c.square) {
             (LAST_MOVE, 3.0)
-        } else if c.mark.is_some() {
-            (MARK, 3.0)
+        } else if let Some(m) = c.mark {
+            (mark_colour(m), 3.0)
         } else {
             ("#555555", 0.5)
         };

@@ -239,6 +239,13 @@ pub trait Game: Clone + Eq + Debug + Send + Sync + 'static {
     /// A text drawing of the position with coordinates, for terminals.
     fn diagram(&self) -> String;
 
+    /// Rule-specific information about the cell `sq` that players and interfaces want to
+    /// see (Chess-T: the strength sums of both sides), as one line of text, or `None` when
+    /// the variant has nothing to say about cells.
+    fn cell_info(&self, _sq: u16) -> Option<String> {
+        None
+    }
+
     /// The drawing model of the position for pictures (SVG) and GUIs, or `None` if the
     /// variant does not provide one.
     fn board_view(&self) -> Option<crate::view::BoardView> {
