@@ -14,6 +14,8 @@
 //! line), and each `perft <depth> <nodes>` line is a figure on which the fast and the
 //! reference generators agreed.
 
+pub mod properties;
+
 use std::path::{Path, PathBuf};
 
 /// One position of a perft file with its figures.

@@ -17,6 +17,10 @@ struct Target {
 /// pointing to the crate's public table-rendering function.
 fn targets() -> Vec<Target> {
     vec![
+        Target {
+            dir: "crates/dragonchess",
+            files: fairy_dragonchess::tables::generated_files,
+        },
         // Target {
         //     dir: "crates/dainy",
         //     files: fairy_dainy::tables::generated_files,

@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use fairy_engine::{Limits, Rng, Score, Searcher};
 use fairy_kernel::game::MoveBuf;
+use fairy_kernel::view::BoardView;
 use fairy_kernel::{perft, Color, Game, GameRecord, Outcome};
 use rayon::prelude::*;
 
@@ -55,6 +56,13 @@ pub trait Session: Send {
     fn history(&self) -> Vec<String>;
     /// The outcome, repetition included (ruling G1), or `None` while the game goes on.
     fn outcome(&self) -> Option<Outcome>;
+    /// The drawing model of the current position, if the variant provides one.
+    fn board_view(&self) -> Option<BoardView>;
+    /// Reads a square name of the variant's board.
+    ///
+    /// # Errors
+    /// [`CliError::Square`] when it is not a square of the board.
+    fn square(&self, text: &str) -> Result<u16, CliError>;
     /// Perft of `depth` plies from the current position, root moves split over `threads`.
     fn perft(&self, depth: u32, threads: usize) -> u64;
     /// Perft split by root move: canonical move text and count, sorted by move text.
@@ -199,6 +207,12 @@ impl<G: Game> Session for GameRecord<G> {
     }
     fn outcome(&self) -> Option<Outcome> {
         GameRecord::outcome(self)
+    }
+    fn board_view(&self) -> Option<BoardView> {
+        self.position().board_view()
+    }
+    fn square(&self, text: &str) -> Result<u16, CliError> {
+        Ok(self.position().parse_square(text)?)
     }
     fn perft(&self, depth: u32, threads: usize) -> u64 {
         if depth <= 1 || threads <= 1 {

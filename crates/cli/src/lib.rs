@@ -10,6 +10,7 @@ pub mod adapter;
 pub mod commands;
 pub mod error;
 pub mod matchplay;
+pub mod picture;
 pub mod play;
 pub mod record_format;
 pub mod registry;

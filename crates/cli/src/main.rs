@@ -125,6 +125,20 @@ enum Command {
         #[arg(long, default_value_t = 2)]
         opening_plies: usize,
     },
+    /// Write an SVG picture of a position.
+    Svg {
+        /// Variant id.
+        variant: String,
+        /// Position in the variant's notation (default: the start).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Outline the two squares of this move (e.g. the move that led here).
+        #[arg(long)]
+        last_move: Option<String>,
+        /// Write to this file instead of standard output.
+        #[arg(short = 'o', long)]
+        output: Option<std::path::PathBuf>,
+    },
 }
 
 /// The engine's thinking limit: a depth or a time per move.
@@ -231,6 +245,22 @@ fn run(cli: Cli) -> Result<(), CliError> {
             };
             let progress = std::io::stderr().is_terminal();
             matchplay::run_match(v, &opts, &mut out, progress).map(|_| ())
+        }
+        Command::Svg {
+            variant,
+            fen,
+            last_move,
+            output,
+        } => {
+            let text =
+                fairy_cli::picture::svg_text(&variant, fen.as_deref(), last_move.as_deref())?;
+            match output {
+                Some(path) => std::fs::write(&path, text + "\n").map_err(|e| {
+                    CliError::Argument(format!("cannot write {}: {e}", path.display()))
+                }),
+                None => writeln!(out, "{text}")
+                    .map_err(|e| CliError::Argument(format!("cannot write output: {e}"))),
+            }
         }
     }
 }

@@ -13,6 +13,12 @@
 #[allow(unused_imports)]
 use crate::adapter::{Adapter, Variant};
 
+static DRAGONCHESS: Adapter<fairy_dragonchess::Position> = Adapter::new(
+    "dragonchess",
+    "Dragonchess (G. Gygax): three stacked 12x8 boards",
+    (),
+);
+
 /// One line of `fairy variants`: a variant id, its description, and its implementation if
 /// the crate is built.
 #[derive(Clone, Copy)]
@@ -66,10 +72,7 @@ pub fn entries() -> Vec<Entry> {
             "glinski",
             "Glinski hexagonal chess (1949): 91 hexagonal cells",
         ),
-        Entry::planned(
-            "dragonchess",
-            "Dragonchess (G. Gygax): three stacked 12x8 boards",
-        ),
+        Entry::built(&DRAGONCHESS),
         Entry::planned(
             "synthesis",
             "Synthesis chess (O. Shishkina): moves change with the queen's position",

@@ -239,6 +239,12 @@ pub trait Game: Clone + Eq + Debug + Send + Sync + 'static {
     /// A text drawing of the position with coordinates, for terminals.
     fn diagram(&self) -> String;
 
+    /// The drawing model of the position for pictures (SVG) and GUIs, or `None` if the
+    /// variant does not provide one.
+    fn board_view(&self) -> Option<crate::view::BoardView> {
+        None
+    }
+
     /// The number of legal moves; perft's bulk count at the last ply. The default generates
     /// them; a variant may count faster.
     fn count_legal_moves(&self) -> usize {

@@ -30,6 +30,7 @@ pub mod perft;
 pub mod record;
 #[cfg(feature = "serde")]
 pub mod serde_support;
+pub mod view;
 pub mod zobrist;
 
 pub use bitset::BitSet;

@@ -1,0 +1,139 @@
+//! The `fairy` binary on good and bad input: bad input exits 2 with one line on stderr,
+//! never a panic (status 101).
+
+use assert_cmd::Command;
+use fairy_cli::registry;
+use predicates::prelude::*;
+
+fn fairy() -> Command {
+    Command::cargo_bin("fairy").expect("the fairy binary is built")
+}
+
+#[test]
+fn variants_lists_every_id() {
+    let out = fairy().arg("variants").assert().success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    for id in [
+        "regicide",
+        "chess-t",
+        "chess-t2",
+        "chess-t1",
+        "dainy",
+        "glinski",
+        "dragonchess",
+        "synthesis",
+    ] {
+        assert!(
+            text.lines().any(|l| l.starts_with(id)),
+            "{id} missing:\n{text}"
+        );
+    }
+}
+
+#[test]
+fn unknown_variant_exits_2_with_one_line() {
+    for cmd in [
+        vec!["start", "nosuch"],
+        vec!["show", "nosuch"],
+        vec!["moves", "nosuch"],
+        vec!["apply", "nosuch", "e2-e4"],
+        vec!["perft", "nosuch", "1"],
+    ] {
+        fairy()
+            .args(&cmd)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("unknown variant \"nosuch\""))
+            .stderr(predicate::function(|s: &str| s.lines().count() == 1));
+    }
+}
+
+#[test]
+fn malformed_arguments_exit_2() {
+    fairy().args(["perft", "synthesis", "x"]).assert().code(2);
+    fairy().args(["frobnicate"]).assert().code(2);
+    fairy().assert().code(2);
+}
+
+/// Every built variant: start, show, moves and perft 1 agree; garbage positions, moves and
+/// squares exit 2 without panicking.
+#[test]
+fn every_built_variant_handles_good_and_bad_input() {
+    for v in registry::built() {
+        let id = v.id();
+        let start = fairy().args(["start", id]).assert().success();
+        let fen = String::from_utf8(start.get_output().stdout.clone()).unwrap();
+        let fen = fen.trim();
+        assert_eq!(fen, v.start_notation());
+        fairy().args(["show", id, "--fen", fen]).assert().success();
+        let moves = fairy().args(["moves", id]).assert().success();
+        let moves = String::from_utf8(moves.get_output().stdout.clone()).unwrap();
+        let list: Vec<&str> = moves.lines().collect();
+        let mut sorted = list.clone();
+        sorted.sort_unstable();
+        assert_eq!(list, sorted, "{id}: moves are sorted in byte order");
+        fairy()
+            .args(["perft", id, "1"])
+            .assert()
+            .success()
+            .stdout(predicate::str::ends_with(format!(
+                "Nodes searched: {}\n",
+                list.len()
+            )));
+        if let Some(first) = list.first() {
+            fairy().args(["apply", id, first]).assert().success();
+        }
+        for bad_fen in ["", "garbage", "8/8/8 w", "\u{1}\u{ffff}", &"/".repeat(500)] {
+            fairy()
+                .args(["show", id, "--fen", bad_fen])
+                .assert()
+                .code(2)
+                .stderr(predicate::str::is_empty().not());
+        }
+        for bad_move in ["", "zz", "a1-a1", "e2e4e5", "-", "=Q", "9z99-1a1"] {
+            fairy().args(["apply", id, bad_move]).assert().code(2);
+        }
+        for bad_sq in ["", "z99", "a0", "11"] {
+            fairy()
+                .args(["moves", id, "--from", bad_sq])
+                .assert()
+                .code(2);
+        }
+    }
+}
+
+/// `fairy svg` output is well-formed XML with one piece group per piece of the position.
+#[test]
+fn svg_is_xml_with_every_piece() {
+    for v in registry::built() {
+        let session = v.session(None).unwrap();
+        let Some(view) = session.board_view() else {
+            continue;
+        };
+        let pieces = view.cells.iter().filter(|c| c.piece.is_some()).count();
+        let out = fairy().args(["svg", v.id()]).assert().success();
+        let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+        let mut reader = quick_xml::Reader::from_str(&text);
+        let mut groups = 0;
+        loop {
+            match reader.read_event() {
+                Ok(quick_xml::events::Event::Eof) => break,
+                Ok(quick_xml::events::Event::Start(e)) => {
+                    if e.attributes()
+                        .flatten()
+                        .any(|a| a.key.as_ref() == b"class" && a.value.as_ref() == b"piece")
+                    {
+                        groups += 1;
+                    }
+                }
+                Ok(_) => {}
+                Err(e) => panic!("{}: SVG is not XML: {e}", v.id()),
+            }
+        }
+        assert_eq!(groups, pieces, "{}", v.id());
+        fairy()
+            .args(["svg", v.id(), "--last-move", "nonsense"])
+            .assert()
+            .code(2);
+    }
+}

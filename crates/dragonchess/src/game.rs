@@ -1,0 +1,112 @@
+//! The kernel's [`Game`] trait for [`Position`].
+
+use fairy_kernel::{Color, Game, Geometry, MoveError, Outcome, PositionError, Reason, SquareError};
+
+use crate::position::{Move, MoveList, Position};
+use crate::types::{Kind, BOARD};
+
+/// Weight of one pseudo-legal move in [`Game::evaluate`], in hundredths of a Warrior.
+pub const MOBILITY_WEIGHT: i32 = 2;
+
+impl Game for Position {
+    type Move = Move;
+    type MoveList = MoveList;
+    type Variant = ();
+
+    /// The start position (ruling D2).
+    fn start(_variant: ()) -> Position {
+        match Position::read(crate::START) {
+            Ok(p) => p,
+            Err(e) => unreachable!("the start position is valid: {e}"),
+        }
+    }
+
+    fn variant(&self) {}
+
+    fn from_notation(_variant: (), text: &str) -> Result<Position, PositionError> {
+        Position::read(text)
+    }
+
+    fn to_notation(&self) -> String {
+        self.write()
+    }
+
+    fn side_to_move(&self) -> Color {
+        self.side()
+    }
+
+    fn legal_moves(&self, moves: &mut MoveList) {
+        self.legal_moves_into(moves);
+    }
+
+    fn play(&mut self, mv: Move) {
+        self.apply(mv);
+    }
+
+    /// Checkmate (the side to move loses) or stalemate (a draw) when the side to move has
+    /// no legal move (ruling D6); repetition is decided by the game record (ruling G1).
+    fn outcome(&self) -> Option<Outcome> {
+        if self.count_legal() > 0 {
+            return None;
+        }
+        Some(if self.in_check() {
+            Outcome::Win {
+                winner: !self.side(),
+                reason: Reason::Checkmate,
+            }
+        } else {
+            Outcome::Draw {
+                reason: Reason::Stalemate,
+            }
+        })
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        mv.to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        self.read_move(text)
+    }
+
+    fn move_origin(&self, mv: Move) -> u16 {
+        mv.from()
+    }
+
+    fn parse_square(&self, text: &str) -> Result<u16, SquareError> {
+        BOARD.parse_square(text)
+    }
+
+    fn is_capture(&self, mv: Move) -> bool {
+        self.piece_at(mv.to()).is_some()
+    }
+
+    fn hash(&self) -> u64 {
+        self.zobrist()
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        self.zobrist_from_scratch()
+    }
+
+    /// Material (rules doc §10, [`Kind::value`]) plus [`MOBILITY_WEIGHT`] per pseudo-legal
+    /// move, side to move minus opponent.
+    fn evaluate(&self) -> i32 {
+        let us = self.side();
+        let mut score = 0;
+        for kind in Kind::ALL {
+            let diff = self.pieces(us, kind).count() as i32 - self.pieces(!us, kind).count() as i32;
+            score += diff * kind.value();
+        }
+        score += MOBILITY_WEIGHT * (self.mobility(us) as i32 - self.mobility(!us) as i32);
+        score
+    }
+
+    fn diagram(&self) -> String {
+        self.draw()
+    }
+
+    fn count_legal_moves(&self) -> usize {
+        self.count_legal()
+    }
+}

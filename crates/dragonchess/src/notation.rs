@@ -1,0 +1,391 @@
+//! Position notation (ruling D8) and move notation (ruling D9): reading and writing.
+
+use fairy_kernel::{Geometry, MoveError, PositionError};
+
+use crate::position::{Move, MoveList, Position};
+use crate::types::{
+    rank_of, side_name, square, Kind, Level, Piece, BOARD, FILES, GOLD, RANKS, SCARLET, SQUARES,
+};
+
+/// The start position (ruling D2) in position notation, as in CHECKPOINTS.md.
+pub const START: &str = "2g3r3g1/s1s1s1s1s1s1/12/12/12/12/S1S1S1S1S1S1/2G3R3G1 | \
+ouhtcmkpthuo/wwwwwwwwwwww/12/12/12/12/WWWWWWWWWWWW/OUHTCMKPTHUO | \
+2b3e3b1/1d1d1d1d1d1d/12/12/12/12/1D1D1D1D1D1D/2B3E3B1 g 0 1";
+
+/// What the whole notation looks like, for error messages.
+const SHAPE: &str =
+    "8 fields: <sky> | <ground> | <underworld> <side g|s> <half-move clock> <move number>";
+
+/// A decimal number without sign or leading zeros (at most 9 digits).
+fn number(text: &str) -> Option<u32> {
+    let ok = !text.is_empty()
+        && text.len() <= 9
+        && text.bytes().all(|b| b.is_ascii_digit())
+        && (text.len() == 1 || !text.starts_with('0'));
+    if ok {
+        text.parse().ok()
+    } else {
+        None
+    }
+}
+
+/// Reads one board (rank 8 first) onto `level` (1..=3) of `pos`.
+fn read_board(
+    pos: &mut Position,
+    level: u16,
+    field: &'static str,
+    text: &str,
+) -> Result<(), PositionError> {
+    let bad = |part: &str, expected: String| PositionError::Field {
+        field,
+        text: part.to_owned(),
+        expected,
+    };
+    let ranks: Vec<&str> = text.split('/').collect();
+    if ranks.len() != RANKS as usize {
+        return Err(bad(
+            text,
+            format!("8 ranks separated by '/', found {}", ranks.len()),
+        ));
+    }
+    for (i, rank_text) in ranks.iter().enumerate() {
+        let rank = RANKS - 1 - i as u16;
+        let mut file: u16 = 0;
+        let mut chars = rank_text.char_indices().peekable();
+        let mut after_run = false;
+        while let Some((at, c)) = chars.next() {
+            if c.is_ascii_digit() {
+                if after_run {
+                    return Err(bad(
+                        rank_text,
+                        format!("rank {}: one number per run of empty squares", rank + 1),
+                    ));
+                }
+                let mut end = at + 1;
+                while let Some(&(j, d)) = chars.peek() {
+                    if !d.is_ascii_digit() {
+                        break;
+                    }
+                    end = j + 1;
+                    chars.next();
+                }
+                let run = &rank_text[at..end];
+                match number(run) {
+                    Some(n) if (1..=12).contains(&n) && file + n as u16 <= FILES => file += n as u16,
+                    _ => {
+                        return Err(bad(
+                            rank_text,
+                            format!("rank {}: run of empty squares {run:?} must be 1..12 and fit in 12 files", rank + 1),
+                        ))
+                    }
+                }
+                after_run = true;
+            } else {
+                let Some(p) = Piece::from_letter(c) else {
+                    return Err(bad(
+                        rank_text,
+                        format!("rank {}: {c:?} is not a piece letter (SGRWOUHTCMKPDBE, upper case Gold, lower case Scarlet)", rank + 1),
+                    ));
+                };
+                if file >= FILES {
+                    return Err(bad(
+                        rank_text,
+                        format!("rank {}: more than 12 squares", rank + 1),
+                    ));
+                }
+                pos.put(square(level, file, rank), p);
+                file += 1;
+                after_run = false;
+            }
+        }
+        if file != FILES {
+            return Err(bad(
+                rank_text,
+                format!("rank {}: 12 squares, found {file}", rank + 1),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Rejects positions that cannot occur (rules doc 8.3).
+fn check_possible(pos: &Position) -> Result<(), PositionError> {
+    let impossible = |reason: String| Err(PositionError::Impossible { reason });
+    let mut kings = [0u32; 2];
+    for sq in 0..SQUARES as u16 {
+        let Some(p) = pos.piece_at(sq) else { continue };
+        let name = BOARD.square_name(sq);
+        let who = side_name(p.color);
+        if !p.kind.can_stand_on(Level::of(sq)) {
+            return impossible(format!(
+                "{who} {} on {name}: a {} can never stand on that level",
+                p.kind.name(),
+                p.kind.name()
+            ));
+        }
+        let rank = rank_of(sq);
+        let (own_back, last) = if p.color == GOLD { (0, 7) } else { (7, 0) };
+        match p.kind {
+            Kind::King => kings[p.color.index()] += 1,
+            Kind::Warrior if rank == own_back => {
+                return impossible(format!(
+                    "{who} Warrior on {name} stands on its own back rank"
+                ))
+            }
+            Kind::Warrior if rank == last => {
+                return impossible(format!(
+                    "{who} Warrior on {name} stands on its last rank (it would have become a Hero)"
+                ))
+            }
+            Kind::Sylph | Kind::Dwarf if rank == own_back => {
+                return impossible(format!(
+                    "{who} {} on {name} stands on its own back rank, which it can never reach",
+                    p.kind.name()
+                ))
+            }
+            _ => {}
+        }
+    }
+    for c in [GOLD, SCARLET] {
+        match kings[c.index()] {
+            1 => {}
+            0 => return impossible(format!("{} has no King", side_name(c))),
+            n => return impossible(format!("{} has {n} Kings", side_name(c))),
+        }
+    }
+    let waiting = !pos.side();
+    if pos.is_attacked(pos.king_square(waiting), pos.side()) {
+        return impossible(format!(
+            "{} is not to move but its King is in check",
+            side_name(waiting)
+        ));
+    }
+    Ok(())
+}
+
+impl Position {
+    /// Reads position notation (ruling D8; rules doc 8.2, 8.3).
+    ///
+    /// # Errors
+    /// [`PositionError::FieldCount`] when the text is not 8 space-separated fields with `|`
+    /// between the boards; [`PositionError::Field`] naming the field and its text when one
+    /// cannot be read; [`PositionError::Impossible`] for impossible content.
+    pub fn read(text: &str) -> Result<Position, PositionError> {
+        let fields: Vec<&str> = text.split(' ').collect();
+        if fields.len() != 8 {
+            return Err(PositionError::FieldCount {
+                text: text.to_owned(),
+                found: fields.len(),
+                expected: SHAPE.to_owned(),
+            });
+        }
+        for i in [1, 3] {
+            if fields[i] != "|" {
+                return Err(PositionError::Field {
+                    field: "board separator",
+                    text: fields[i].to_owned(),
+                    expected: "'|' between the boards".to_owned(),
+                });
+            }
+        }
+        let mut pos = Position::empty();
+        read_board(&mut pos, 3, "sky board", fields[0])?;
+        read_board(&mut pos, 2, "ground board", fields[2])?;
+        read_board(&mut pos, 1, "underworld board", fields[4])?;
+        let side = match fields[5] {
+            "g" => GOLD,
+            "s" => SCARLET,
+            other => {
+                return Err(PositionError::Field {
+                    field: "side to move",
+                    text: other.to_owned(),
+                    expected: "g (Gold) or s (Scarlet)".to_owned(),
+                })
+            }
+        };
+        let half = number(fields[6]).ok_or_else(|| PositionError::Field {
+            field: "half-move clock",
+            text: fields[6].to_owned(),
+            expected: "a decimal number without sign or leading zeros".to_owned(),
+        })?;
+        let full = number(fields[7])
+            .filter(|&n| n >= 1)
+            .ok_or_else(|| PositionError::Field {
+                field: "move number",
+                text: fields[7].to_owned(),
+                expected: "a decimal number from 1, without sign or leading zeros".to_owned(),
+            })?;
+        pos.set_side(side);
+        pos.set_clocks(half, full);
+        check_possible(&pos)?;
+        Ok(pos)
+    }
+
+    /// Writes position notation (ruling D8); [`Position::read`] reads it back equal.
+    pub fn write(&self) -> String {
+        let mut s = String::with_capacity(200);
+        for level in [3u16, 2, 1] {
+            if level != 3 {
+                s.push_str(" | ");
+            }
+            for rank in (0..RANKS).rev() {
+                let mut run = 0;
+                for file in 0..FILES {
+                    match self.piece_at(square(level, file, rank)) {
+                        Some(p) => {
+                            if run > 0 {
+                                s.push_str(&run.to_string());
+                                run = 0;
+                            }
+                            s.push(p.letter());
+                        }
+                        None => run += 1,
+                    }
+                }
+                if run > 0 {
+                    s.push_str(&run.to_string());
+                }
+                if rank > 0 {
+                    s.push('/');
+                }
+            }
+        }
+        s.push_str(if self.side() == GOLD { " g " } else { " s " });
+        s.push_str(&format!(
+            "{} {}",
+            self.halfmove_clock(),
+            self.fullmove_number()
+        ));
+        s
+    }
+
+    /// Reads a move (ruling D9; rules doc 8.4): `<from>-<to>`, `<from>-<to>=H` for a
+    /// promotion (the suffix may be omitted), `<from>x<to>` for a capture from afar. Only a
+    /// legal move of this position is accepted.
+    ///
+    /// # Errors
+    /// [`MoveError::Malformed`] for text not shaped like a move, [`MoveError::Square`] for a
+    /// bad square name, [`MoveError::GameOver`] when the side to move has no legal move,
+    /// [`MoveError::Illegal`] otherwise, with the reason.
+    pub fn read_move(&self, text: &str) -> Result<Move, MoveError> {
+        let malformed = || {
+            MoveError::Malformed {
+            text: text.to_owned(),
+            expected: "<from>-<to> such as 2c2-2c3, 2c7-2c8=H, or a Dragon's capture from afar such as 3c4x2c4".to_owned(),
+        }
+        };
+        let (body, promo) = match text.strip_suffix("=H") {
+            Some(b) => (b, true),
+            None => (text, false),
+        };
+        let sep_at = body
+            .char_indices()
+            .skip(1)
+            .find(|&(_, c)| c == '-' || c == 'x')
+            .map(|(i, _)| i)
+            .ok_or_else(malformed)?;
+        let (from_text, rest) = body.split_at(sep_at);
+        let afar = rest.starts_with('x');
+        let to_text = &rest[1..];
+        let square = |t: &str| {
+            BOARD.parse_square(t).map_err(|source| MoveError::Square {
+                text: text.to_owned(),
+                source,
+            })
+        };
+        let from = square(from_text)?;
+        let to = square(to_text)?;
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        if list.is_empty() {
+            let why = if self.in_check() {
+                "checkmate"
+            } else {
+                "stalemate"
+            };
+            return Err(MoveError::GameOver(format!(
+                "{} to move has no legal move ({why})",
+                side_name(self.side())
+            )));
+        }
+        if let Some(&m) = list
+            .iter()
+            .find(|m| m.from() == from && m.to() == to && m.is_afar() == afar)
+        {
+            if promo && !m.is_promotion() {
+                return Err(MoveError::Illegal {
+                    text: text.to_owned(),
+                    reason: "=H is written only when a Warrior reaches its last rank".to_owned(),
+                });
+            }
+            return Ok(m);
+        }
+        let reason = match self.piece_at(from) {
+            None => format!("no piece on {from_text}"),
+            Some(p) if p.color != self.side() => {
+                format!(
+                    "the piece on {from_text} is not {}'s",
+                    side_name(self.side())
+                )
+            }
+            Some(p) if self.frozen(p.color).contains(from) => {
+                format!(
+                    "the {} on {from_text} is frozen by a Basilisk",
+                    p.kind.name()
+                )
+            }
+            Some(p) if afar && p.kind != Kind::Dragon => {
+                "only a Dragon captures from afar (written with x)".to_owned()
+            }
+            Some(p) => format!(
+                "the {} on {from_text} has no legal move to {to_text}{}",
+                p.kind.name(),
+                if afar { " from afar" } else { "" }
+            ),
+        };
+        Err(MoveError::Illegal {
+            text: text.to_owned(),
+            reason,
+        })
+    }
+
+    /// A diagram of the three boards side by side, Sky, Ground, Underworld, with ranks and
+    /// files, upper case Gold, lower case Scarlet, `.` for empty squares; then the side to
+    /// move and the frozen pieces.
+    pub fn draw(&self) -> String {
+        let mut s = String::new();
+        s.push_str("   Sky (3)                    Ground (2)                 Underworld (1)\n");
+        for rank in (0..RANKS).rev() {
+            s.push_str(&format!("{}  ", rank + 1));
+            for (i, level) in [3u16, 2, 1].into_iter().enumerate() {
+                if i > 0 {
+                    s.push_str("    ");
+                }
+                for file in 0..FILES {
+                    if file > 0 {
+                        s.push(' ');
+                    }
+                    s.push(
+                        self.piece_at(square(level, file, rank))
+                            .map_or('.', Piece::letter),
+                    );
+                }
+            }
+            s.push('\n');
+        }
+        s.push_str(
+            "   a b c d e f g h i j k l    a b c d e f g h i j k l    a b c d e f g h i j k l\n",
+        );
+        s.push_str(&format!("{} to move", side_name(self.side())));
+        let frozen: Vec<String> = [GOLD, SCARLET]
+            .iter()
+            .flat_map(|&c| self.frozen(c).iter())
+            .map(|sq| BOARD.square_name(sq))
+            .collect();
+        if !frozen.is_empty() {
+            s.push_str(&format!("; frozen: {}", frozen.join(", ")));
+        }
+        s.push('\n');
+        s
+    }
+}

@@ -1,0 +1,801 @@
+//! The position: placement, side to move and clocks; attacks, legal move generation and
+//! copy-make play.
+//!
+//! Move generation works on bitsets and the generated tables. Legality: when the King is
+//! not in check, a move is legal unless it is a King move, a capture from afar, or a move of
+//! a piece on a *sensitive* square (a pinned line piece, the square that an enemy Mage's
+//! two-level move or an enemy Elemental's level change passes, or a Basilisk holding an
+//! enemy piece frozen); those, and every move while in check, are tested by computing
+//! attacks on the King after the move (rules doc 5.2).
+
+use arrayvec::ArrayVec;
+use fairy_kernel::zobrist::key;
+use fairy_kernel::Color;
+
+use crate::generated::tables as g;
+use crate::tables::Bits;
+use crate::types::{rank_of, Kind, Level, Piece, FILES, GOLD, LEVEL_SQUARES, SCARLET, SQUARES};
+
+/// Capacity of a [`MoveList`]. A side has at most 42 pieces; the most moves each kind can
+/// have (Sylph 7, Griffon 12, Dragon 23, Warrior 3 or as a Hero 16, Oliphant 18, Unicorn 8,
+/// Hero 16, Thief 14, Cleric 10, Mage 34, King 10, Paladin 24, Dwarf 4, Basilisk 4,
+/// Elemental 16) add up to fewer than 540, so 1024 is never reached.
+pub const MAX_MOVES: usize = 1024;
+
+/// The list [`fairy_kernel::Game::legal_moves`] fills.
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+/// One level up: the square index difference between a square and the one directly above.
+const UP: u16 = LEVEL_SQUARES;
+
+/// A move: the square the piece starts on, the square it goes to, and a flag for the
+/// Dragon's capture from afar (seed §3.3) or a Warrior's promotion (seed §4.1).
+///
+/// Packed in 32 bits: from (9 bits), to (9 bits), flags (2 bits).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Move(u32);
+
+impl Move {
+    const AFAR: u32 = 1 << 18;
+    const PROMO: u32 = 1 << 19;
+
+    #[inline]
+    pub(crate) const fn new(from: u16, to: u16) -> Move {
+        Move(from as u32 | (to as u32) << 9)
+    }
+
+    #[inline]
+    pub(crate) const fn afar(from: u16, to: u16) -> Move {
+        Move(from as u32 | (to as u32) << 9 | Self::AFAR)
+    }
+
+    #[inline]
+    pub(crate) const fn promotion(from: u16, to: u16) -> Move {
+        Move(from as u32 | (to as u32) << 9 | Self::PROMO)
+    }
+
+    /// The square the moving piece stands on (for a capture from afar: the Dragon's square,
+    /// which it keeps).
+    #[inline]
+    pub const fn from(self) -> u16 {
+        (self.0 & 0x1ff) as u16
+    }
+
+    /// The square the piece goes to (for a capture from afar: the captured piece's square).
+    #[inline]
+    pub const fn to(self) -> u16 {
+        ((self.0 >> 9) & 0x1ff) as u16
+    }
+
+    /// Whether this is the Dragon's capture from afar, written `3c4x2c4` (ruling D9).
+    #[inline]
+    pub const fn is_afar(self) -> bool {
+        self.0 & Self::AFAR != 0
+    }
+
+    /// Whether a Warrior reaches its last rank and becomes a Hero (seed §4.1, ruling D5).
+    #[inline]
+    pub const fn is_promotion(self) -> bool {
+        self.0 & Self::PROMO != 0
+    }
+}
+
+impl core::fmt::Display for Move {
+    /// The move in the notation of ruling D9: `2c2-2c3`, `3c4x2c4`, `2c7-2c8=H`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        use crate::types::square_name;
+        let sep = if self.is_afar() { 'x' } else { '-' };
+        write!(
+            f,
+            "{}{sep}{}",
+            square_name(self.from()),
+            square_name(self.to())
+        )?;
+        if self.is_promotion() {
+            f.write_str("=H")?;
+        }
+        Ok(())
+    }
+}
+
+/// A Dragonchess position: the placement of the pieces on the three boards, the side to
+/// move, the half-move clock and the move number (ruling D8). Frozen status is derived
+/// from the placement (ruling D4).
+///
+/// ```
+/// use fairy_dragonchess::Position;
+/// use fairy_kernel::Game;
+/// let p = Position::start(());
+/// assert_eq!(fairy_kernel::perft(&p, 1), 90);
+/// ```
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Position {
+    board: [u8; SQUARES],
+    colors: [Bits; 2],
+    kinds: [Bits; 15],
+    kings: [u16; 2],
+    side: Color,
+    halfmove: u32,
+    fullmove: u32,
+    hash: u64,
+}
+
+const ZOBRIST_PIECES: u64 = 0xd1a6;
+const ZOBRIST_SIDE: u64 = key(0xd1a7, 0);
+
+static ZOBRIST: [[u64; SQUARES]; 31] = {
+    let mut z = [[0u64; SQUARES]; 31];
+    let mut p = 1;
+    while p < 31 {
+        let mut s = 0;
+        while s < SQUARES {
+            z[p][s] = key(ZOBRIST_PIECES, (p * SQUARES + s) as u64);
+            s += 1;
+        }
+        p += 1;
+    }
+    z
+};
+
+/// The highest square of a set.
+#[inline]
+fn last(b: &Bits) -> Option<u16> {
+    for i in (0..5).rev() {
+        let w = b.0[i];
+        if w != 0 {
+            return Some((i as u16) * 64 + 63 - w.leading_zeros() as u16);
+        }
+    }
+    None
+}
+
+/// The squares reached by sliding from `sq` in direction `dir` (index into
+/// [`crate::tables::DIRS`]) up to and including the first occupied square.
+#[inline]
+fn slide(sq: u16, dir: usize, occ: &Bits) -> Bits {
+    let ray = g::RAYS[sq as usize][dir];
+    let blockers = ray & *occ;
+    let first = if dir <= 2 || dir == 7 {
+        blockers.first()
+    } else {
+        last(&blockers)
+    };
+    match first {
+        Some(b) => ray ^ g::RAYS[b as usize][dir],
+        None => ray,
+    }
+}
+
+#[inline]
+fn rook(sq: u16, occ: &Bits) -> Bits {
+    slide(sq, 0, occ) | slide(sq, 2, occ) | slide(sq, 4, occ) | slide(sq, 6, occ)
+}
+
+#[inline]
+fn bishop(sq: u16, occ: &Bits) -> Bits {
+    slide(sq, 1, occ) | slide(sq, 3, occ) | slide(sq, 5, occ) | slide(sq, 7, occ)
+}
+
+/// The six Sylph starting squares of a side (ruling D2): Sky rank 2 (Gold) or 7
+/// (Scarlet), files a, c, e, g, i, k.
+pub const fn sylph_starts(c: Color) -> Bits {
+    let rank = match c {
+        Color::White => 1,
+        Color::Black => 6,
+    };
+    let mut b = Bits::EMPTY;
+    let mut f = 0;
+    while f < FILES {
+        let sq = 2 * LEVEL_SQUARES + rank * FILES + f;
+        b.0[(sq / 64) as usize] |= 1u64 << (sq % 64);
+        f += 2;
+    }
+    b
+}
+
+const SYLPH_STARTS: [Bits; 2] = [sylph_starts(GOLD), sylph_starts(SCARLET)];
+
+/// Where generated moves go: a list, or a counter (perft's bulk count).
+trait Sink {
+    /// Moves from `from` to every square of `targets` (no flags).
+    fn targets(&mut self, from: u16, targets: Bits);
+    /// One move.
+    fn push(&mut self, m: Move);
+}
+
+impl Sink for MoveList {
+    #[inline]
+    fn targets(&mut self, from: u16, targets: Bits) {
+        for to in targets.iter() {
+            self.push(Move::new(from, to));
+        }
+    }
+    #[inline]
+    fn push(&mut self, m: Move) {
+        ArrayVec::push(self, m);
+    }
+}
+
+struct Counter(usize);
+
+impl Sink for Counter {
+    #[inline]
+    fn targets(&mut self, _from: u16, targets: Bits) {
+        self.0 += targets.count() as usize;
+    }
+    #[inline]
+    fn push(&mut self, _m: Move) {
+        self.0 += 1;
+    }
+}
+
+impl Position {
+    /// An empty board, Gold to move, clocks 0 and 1 (internal builder).
+    pub(crate) fn empty() -> Position {
+        Position {
+            board: [0; SQUARES],
+            colors: [Bits::EMPTY; 2],
+            kinds: [Bits::EMPTY; 15],
+            kings: [u16::MAX; 2],
+            side: GOLD,
+            halfmove: 0,
+            fullmove: 1,
+            hash: 0,
+        }
+    }
+
+    /// Puts `p` on the empty square `sq`, keeping bitsets, King squares and hash in step.
+    #[inline]
+    pub(crate) fn put(&mut self, sq: u16, p: Piece) {
+        self.board[sq as usize] = p.code();
+        self.colors[p.color.index()].insert(sq);
+        self.kinds[p.kind.index()].insert(sq);
+        self.hash ^= ZOBRIST[p.code() as usize][sq as usize];
+        if p.kind == Kind::King {
+            self.kings[p.color.index()] = sq;
+        }
+    }
+
+    /// Removes and returns the piece on `sq`, if any.
+    #[inline]
+    fn take(&mut self, sq: u16) -> Option<Piece> {
+        let code = self.board[sq as usize];
+        let p = Piece::from_code(code)?;
+        self.board[sq as usize] = 0;
+        self.colors[p.color.index()].remove(sq);
+        self.kinds[p.kind.index()].remove(sq);
+        self.hash ^= ZOBRIST[code as usize][sq as usize];
+        Some(p)
+    }
+
+    pub(crate) fn set_side(&mut self, side: Color) {
+        if side != self.side {
+            self.hash ^= ZOBRIST_SIDE;
+            self.side = side;
+        }
+    }
+
+    pub(crate) fn set_clocks(&mut self, halfmove: u32, fullmove: u32) {
+        self.halfmove = halfmove;
+        self.fullmove = fullmove;
+    }
+
+    /// The piece on `sq`, if any (`None` also for indices off the board).
+    #[inline]
+    pub fn piece_at(&self, sq: u16) -> Option<Piece> {
+        self.board
+            .get(sq as usize)
+            .and_then(|&c| Piece::from_code(c))
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side(&self) -> Color {
+        self.side
+    }
+
+    /// The half-move clock: plies since the last capture (from afar too) or Warrior move
+    /// (ruling D10). Recorded only; no rule uses it (ruling G2).
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// The move number: 1 at the start, up by one after each Scarlet move (ruling D10).
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// The square of `c`'s King (a valid position has exactly one per side).
+    #[inline]
+    pub fn king_square(&self, c: Color) -> u16 {
+        self.kings[c.index()]
+    }
+
+    /// The squares of `c`'s pieces of kind `k`.
+    #[inline]
+    pub fn pieces(&self, c: Color, k: Kind) -> Bits {
+        self.colors[c.index()] & self.kinds[k.index()]
+    }
+
+    /// The squares of `c`'s pieces.
+    #[inline]
+    pub fn side_pieces(&self, c: Color) -> Bits {
+        self.colors[c.index()]
+    }
+
+    /// All occupied squares.
+    #[inline]
+    pub fn occupied(&self) -> Bits {
+        self.colors[0] | self.colors[1]
+    }
+
+    /// The hash as maintained incrementally (placement and side to move).
+    #[inline]
+    pub(crate) fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    /// The hash computed from the placement and side to move.
+    pub(crate) fn zobrist_from_scratch(&self) -> u64 {
+        let mut h = if self.side == SCARLET {
+            ZOBRIST_SIDE
+        } else {
+            0
+        };
+        for (sq, &c) in self.board.iter().enumerate() {
+            if c != 0 {
+                h ^= ZOBRIST[c as usize][sq];
+            }
+        }
+        h
+    }
+
+    /// `c`'s pieces that are frozen: on the Ground square directly above an enemy Basilisk
+    /// (seed §5.2, ruling D4).
+    pub fn frozen(&self, c: Color) -> Bits {
+        let mut above = Bits::EMPTY;
+        for b in self.pieces(!c, Kind::Basilisk).iter() {
+            if b < UP {
+                above.insert(b + UP);
+            }
+        }
+        above & self.colors[c.index()]
+    }
+
+    /// Whether a piece of `by` that is not frozen could capture on `sq` (rules doc 5.1):
+    /// every capture pattern counts, across levels and from afar.
+    pub fn is_attacked(&self, sq: u16, by: Color) -> bool {
+        self.attacked_with(
+            sq,
+            by,
+            &self.occupied(),
+            self.colors[by.index()],
+            self.pieces(!by, Kind::Basilisk),
+        )
+    }
+
+    /// [`Position::is_attacked`] on a modified placement: `occ` is the occupancy,
+    /// `by_pieces` the attacker's pieces (kinds read from this position, so the placement
+    /// may differ only by the other side's moved piece and by removed attackers), and
+    /// `freezers` the other side's Basilisks.
+    fn attacked_with(
+        &self,
+        sq: u16,
+        by: Color,
+        occ: &Bits,
+        by_pieces: Bits,
+        freezers: Bits,
+    ) -> bool {
+        let mut att = by_pieces;
+        for b in freezers.iter() {
+            if b < UP {
+                att.remove(b + UP);
+            }
+        }
+        let s = sq as usize;
+        let k = |kind: Kind| att & self.kinds[kind.index()];
+        let near = (g::GRIFFON[s] & k(Kind::Griffon))
+            | (g::HERO[s] & k(Kind::Hero))
+            | (g::CLERIC[s] & k(Kind::Cleric))
+            | (g::KING[s] & k(Kind::King))
+            | (g::PALADIN[s] & k(Kind::Paladin));
+        if near.any() {
+            return true;
+        }
+        // Squares one step "behind" `sq` as seen by `by` are the forward squares of the
+        // other side.
+        let back = (!by).index();
+        match Level::of(sq) {
+            Level::Sky => {
+                if (g::FORWARD[s][back] & k(Kind::Sylph)).any() {
+                    return true;
+                }
+                let dragons = k(Kind::Dragon);
+                if dragons.any()
+                    && ((g::ORTH_STEP[s] & dragons).any() || (bishop(sq, occ) & dragons).any())
+                {
+                    return true;
+                }
+                let mages = k(Kind::Mage);
+                mages.any()
+                    && ((g::ORTH_STEP[s] & mages).any()
+                        || mages.contains(sq - UP)
+                        || (mages.contains(sq - 2 * UP) && !occ.contains(sq - UP)))
+            }
+            Level::Ground => {
+                if k(Kind::Sylph).contains(sq + UP) || (g::AFAR[s] & k(Kind::Dragon)).any() {
+                    return true;
+                }
+                let dwarves = k(Kind::Dwarf);
+                if (g::DIAG_FORWARD[s][back] & (k(Kind::Warrior) | dwarves)).any()
+                    || dwarves.contains(sq - UP)
+                    || (g::KNIGHT[s] & k(Kind::Unicorn)).any()
+                {
+                    return true;
+                }
+                let mages = k(Kind::Mage);
+                if mages.contains(sq + UP) || mages.contains(sq - UP) {
+                    return true;
+                }
+                let below = sq - UP;
+                if !occ.contains(below) && (g::ORTH_STEP[below as usize] & k(Kind::Elemental)).any()
+                {
+                    return true;
+                }
+                let rooks = k(Kind::Oliphant) | mages;
+                if rooks.any() && (rook(sq, occ) & rooks).any() {
+                    return true;
+                }
+                let bishops = k(Kind::Thief) | mages;
+                bishops.any() && (bishop(sq, occ) & bishops).any()
+            }
+            Level::Underworld => {
+                let basilisks = k(Kind::Basilisk);
+                if (g::DIAG_FORWARD[s][back] & (k(Kind::Dwarf) | basilisks)).any()
+                    || (g::FORWARD[s][back] & basilisks).any()
+                {
+                    return true;
+                }
+                let mages = k(Kind::Mage);
+                if (g::ORTH_STEP[s] & mages).any()
+                    || mages.contains(sq + UP)
+                    || (mages.contains(sq + 2 * UP) && !occ.contains(sq + UP))
+                {
+                    return true;
+                }
+                let els = k(Kind::Elemental);
+                if els.is_empty() {
+                    return false;
+                }
+                if (g::ORTH_STEP[s] & els).any() {
+                    return true;
+                }
+                if (g::ORTH_TWO[s] & els)
+                    .iter()
+                    .any(|far| !occ.contains((sq + far) / 2))
+                {
+                    return true;
+                }
+                g::ORTH_STEP[s]
+                    .and_not(occ)
+                    .iter()
+                    .any(|n| els.contains(n + UP))
+            }
+        }
+    }
+
+    /// Whether the side to move's King is attacked (rules doc 5.2).
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.is_attacked(self.kings[self.side.index()], !self.side)
+    }
+
+    /// The pseudo-legal moves (frozen pieces and the own King's safety aside) of the
+    /// piece of kind `kind` and side `us` on `sq`, into `sink` (rules doc §4).
+    #[inline]
+    fn piece_moves<S: Sink>(&self, us: Color, sq: u16, kind: Kind, sink: &mut S) {
+        let ci = us.index();
+        let own = self.colors[ci];
+        let enemy = self.colors[(!us).index()];
+        let occ = own | enemy;
+        let s = sq as usize;
+        let free = |b: Bits| b.and_not(&own);
+        let empty = |b: Bits| b.and_not(&occ);
+        match kind {
+            Kind::Sylph => {
+                if Level::of(sq) == Level::Sky {
+                    let mut t = empty(g::DIAG_FORWARD[s][ci]) | (g::FORWARD[s][ci] & enemy);
+                    if enemy.contains(sq - UP) {
+                        t.insert(sq - UP);
+                    }
+                    sink.targets(sq, t);
+                } else {
+                    let mut t = SYLPH_STARTS[ci];
+                    t.insert(sq + UP);
+                    sink.targets(sq, empty(t));
+                }
+            }
+            Kind::Griffon => sink.targets(sq, free(g::GRIFFON[s])),
+            Kind::Dragon => {
+                sink.targets(sq, free(bishop(sq, &occ) | g::ORTH_STEP[s]));
+                for to in (g::AFAR[s] & enemy).iter() {
+                    sink.push(Move::afar(sq, to));
+                }
+            }
+            Kind::Warrior => {
+                let t = empty(g::FORWARD[s][ci]) | (g::DIAG_FORWARD[s][ci] & enemy);
+                let last_rank = if us == GOLD { 7 } else { 0 };
+                if rank_of(sq) as i32 + if us == GOLD { 1 } else { -1 } == last_rank {
+                    for to in t.iter() {
+                        sink.push(Move::promotion(sq, to));
+                    }
+                } else {
+                    sink.targets(sq, t);
+                }
+            }
+            Kind::Oliphant => sink.targets(sq, free(rook(sq, &occ))),
+            Kind::Unicorn => sink.targets(sq, free(g::KNIGHT[s])),
+            Kind::Hero => sink.targets(sq, free(g::HERO[s])),
+            Kind::Thief => sink.targets(sq, free(bishop(sq, &occ))),
+            Kind::Cleric => sink.targets(sq, free(g::CLERIC[s])),
+            Kind::Mage => {
+                let mut t;
+                match Level::of(sq) {
+                    Level::Ground => {
+                        t = rook(sq, &occ) | bishop(sq, &occ);
+                        t.insert(sq + UP);
+                        t.insert(sq - UP);
+                    }
+                    lvl => {
+                        t = g::ORTH_STEP[s];
+                        let (mid, far) = if lvl == Level::Sky {
+                            (sq - UP, sq - 2 * UP)
+                        } else {
+                            (sq + UP, sq + 2 * UP)
+                        };
+                        t.insert(mid);
+                        if !occ.contains(mid) {
+                            t.insert(far);
+                        }
+                    }
+                }
+                sink.targets(sq, free(t));
+            }
+            Kind::King => sink.targets(sq, free(g::KING[s])),
+            Kind::Paladin => sink.targets(sq, free(g::PALADIN[s])),
+            Kind::Dwarf => {
+                let mut t =
+                    empty(g::FORWARD[s][ci] | g::SIDEWAYS[s]) | (g::DIAG_FORWARD[s][ci] & enemy);
+                if Level::of(sq) == Level::Underworld {
+                    if enemy.contains(sq + UP) {
+                        t.insert(sq + UP);
+                    }
+                } else if !occ.contains(sq - UP) {
+                    t.insert(sq - UP);
+                }
+                sink.targets(sq, t);
+            }
+            Kind::Basilisk => {
+                let t =
+                    free(g::FORWARD[s][ci] | g::DIAG_FORWARD[s][ci]) | empty(g::FORWARD[s][1 - ci]);
+                sink.targets(sq, t);
+            }
+            Kind::Elemental => {
+                if Level::of(sq) == Level::Underworld {
+                    let mut t = free(g::ORTH_STEP[s]) | empty(g::DIAG_STEP[s]);
+                    for far in free(g::ORTH_TWO[s]).iter() {
+                        if !occ.contains((sq + far) / 2) {
+                            t.insert(far);
+                        }
+                    }
+                    for n in empty(g::ORTH_STEP[s]).iter() {
+                        if enemy.contains(n + UP) {
+                            t.insert(n + UP);
+                        }
+                    }
+                    sink.targets(sq, t);
+                } else {
+                    let below = sq - UP;
+                    if !occ.contains(below) {
+                        sink.targets(sq, free(g::ORTH_STEP[below as usize]));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Own squares whose piece, moving away, may expose the own King while it is not in
+    /// check: line pieces pinned against an enemy Oliphant, Thief, Mage (Ground) or Dragon
+    /// (Sky); the Ground square an enemy Mage's two-level move would pass; the Underworld
+    /// squares an enemy Elemental's step or level change would pass; own Basilisks below an
+    /// enemy piece (moving them unfreezes it, ruling D10).
+    fn sensitive(&self) -> Bits {
+        let us = self.side;
+        let them = !us;
+        let own = self.colors[us.index()];
+        let occ = self.occupied();
+        let ksq = self.kings[us.index()];
+        let ks = ksq as usize;
+        let mut v = Bits::EMPTY;
+        let lvl = Level::of(ksq);
+        let mages = self.pieces(them, Kind::Mage);
+        let (rooks, bishops) = match lvl {
+            Level::Ground => (
+                self.pieces(them, Kind::Oliphant) | mages,
+                self.pieces(them, Kind::Thief) | mages,
+            ),
+            Level::Sky => (Bits::EMPTY, self.pieces(them, Kind::Dragon)),
+            Level::Underworld => (Bits::EMPTY, Bits::EMPTY),
+        };
+        if rooks.any() || bishops.any() {
+            for dir in 0..8 {
+                let sliders = if dir % 2 == 0 { rooks } else { bishops };
+                let ray = g::RAYS[ks][dir];
+                if !ray.intersects(&sliders) {
+                    continue;
+                }
+                let forward = dir <= 2 || dir == 7;
+                let pick = |b: Bits| if forward { b.first() } else { last(&b) };
+                let Some(b) = pick(ray & occ) else { continue };
+                if !own.contains(b) {
+                    continue;
+                }
+                if let Some(b2) = pick(g::RAYS[b as usize][dir] & occ) {
+                    if sliders.contains(b2) {
+                        v.insert(b);
+                    }
+                }
+            }
+        }
+        let els = self.pieces(them, Kind::Elemental);
+        match lvl {
+            Level::Sky => {
+                if mages.contains(ksq - 2 * UP) && own.contains(ksq - UP) {
+                    v.insert(ksq - UP);
+                }
+            }
+            Level::Ground => {
+                let below = ksq - UP;
+                if own.contains(below) && g::ORTH_STEP[below as usize].intersects(&els) {
+                    v.insert(below);
+                }
+            }
+            Level::Underworld => {
+                if mages.contains(ksq + 2 * UP) && own.contains(ksq + UP) {
+                    v.insert(ksq + UP);
+                }
+                for far in (g::ORTH_TWO[ks] & els).iter() {
+                    let mid = (ksq + far) / 2;
+                    if own.contains(mid) {
+                        v.insert(mid);
+                    }
+                }
+                for n in (g::ORTH_STEP[ks] & own).iter() {
+                    if els.contains(n + UP) {
+                        v.insert(n);
+                    }
+                }
+            }
+        }
+        let enemy = self.colors[them.index()];
+        for b in self.pieces(us, Kind::Basilisk).iter() {
+            if b < UP && enemy.contains(b + UP) {
+                v.insert(b);
+            }
+        }
+        v
+    }
+
+    /// Whether the pseudo-legal move `m` of the side to move leaves its King unattacked,
+    /// judged after the move with freezing recomputed (ruling D10).
+    fn leaves_king_safe(&self, m: Move) -> bool {
+        let us = self.side;
+        let them = !us;
+        let (from, to) = (m.from(), m.to());
+        let mut occ = self.occupied();
+        let mut enemy = self.colors[them.index()];
+        let mut basilisks = self.pieces(us, Kind::Basilisk);
+        let mut ksq = self.kings[us.index()];
+        occ.remove(to);
+        enemy.remove(to);
+        if !m.is_afar() {
+            occ.remove(from);
+            occ.insert(to);
+            if basilisks.contains(from) {
+                basilisks.remove(from);
+                basilisks.insert(to);
+            }
+            if from == ksq {
+                ksq = to;
+            }
+        }
+        !self.attacked_with(ksq, them, &occ, enemy, basilisks)
+    }
+
+    /// The legal moves of the side to move, into `sink` (rules doc §3-§5).
+    fn generate<S: Sink>(&self, sink: &mut S) {
+        let us = self.side;
+        let movable = self.colors[us.index()].and_not(&self.frozen(us));
+        let in_check = self.in_check();
+        let sensitive = if in_check {
+            Bits::EMPTY
+        } else {
+            self.sensitive()
+        };
+        let enemy = self.colors[(!us).index()];
+        let mut scratch = MoveList::new();
+        for kind in Kind::ALL {
+            let set = movable & self.kinds[kind.index()];
+            for sq in set.iter() {
+                let test_all = in_check || kind == Kind::King || sensitive.contains(sq);
+                let test_afar = kind == Kind::Dragon && g::AFAR[sq as usize].intersects(&enemy);
+                if !(test_all || test_afar) {
+                    self.piece_moves(us, sq, kind, sink);
+                    continue;
+                }
+                scratch.clear();
+                self.piece_moves(us, sq, kind, &mut scratch);
+                for &m in scratch.iter() {
+                    if (!test_all && !m.is_afar()) || self.leaves_king_safe(m) {
+                        sink.push(m);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Appends the legal moves of the side to move to `list`.
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
+        self.generate(list);
+    }
+
+    /// The number of legal moves of the side to move (perft's bulk count).
+    pub fn count_legal(&self) -> usize {
+        let mut c = Counter(0);
+        self.generate(&mut c);
+        c.0
+    }
+
+    /// The number of pseudo-legal moves of `c` (own King's safety not considered; frozen
+    /// pieces have none): the mobility term of [`fairy_kernel::Game::evaluate`].
+    pub fn mobility(&self, c: Color) -> usize {
+        let movable = self.colors[c.index()].and_not(&self.frozen(c));
+        let mut n = Counter(0);
+        for sq in movable.iter() {
+            if let Some(p) = self.piece_at(sq) {
+                self.piece_moves(c, sq, p.kind, &mut n);
+            }
+        }
+        n.0
+    }
+
+    /// Plays `m`, which must be one of the legal moves (copy-make: the caller keeps the old
+    /// value to go back). Captures remove the piece on the target (from afar: the Dragon
+    /// stays); a promotion makes the Warrior a Hero; the half-move clock resets on captures
+    /// and Warrior moves; the move number goes up after Scarlet's move (ruling D10).
+    pub fn apply(&mut self, m: Move) {
+        let (from, to) = (m.from(), m.to());
+        let mut reset = false;
+        if m.is_afar() {
+            reset = self.take(to).is_some();
+        } else if let Some(mut p) = self.take(from) {
+            reset = self.take(to).is_some();
+            if p.kind == Kind::Warrior {
+                reset = true;
+                if m.is_promotion() {
+                    p.kind = Kind::Hero;
+                }
+            }
+            self.put(to, p);
+        }
+        self.halfmove = if reset {
+            0
+        } else {
+            self.halfmove.saturating_add(1)
+        };
+        if self.side == SCARLET {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.set_side(!self.side);
+    }
+}

@@ -1,0 +1,294 @@
+//! Sides, piece kinds, pieces and square arithmetic on the three boards.
+//!
+//! Squares are the kernel's [`LayeredBoard`] indices on a 3 x 12 x 8 board:
+//! `index = (level - 1) * 96 + rank * 12 + file`, levels 1 Underworld, 2 Ground, 3 Sky
+//! (ruling D1), names such as `3c4`.
+
+use fairy_kernel::{Color, LayeredBoard};
+
+/// The Dragonchess board: 3 levels of 12 files x 8 ranks (seed §0, ruling D1).
+pub const BOARD: LayeredBoard = LayeredBoard::new(3, 12, 8);
+
+/// Number of files on each board (`a`..`l`).
+pub const FILES: u16 = 12;
+/// Number of ranks on each board (`1`..`8`).
+pub const RANKS: u16 = 8;
+/// Squares on one board (12 x 8 = 96).
+pub const LEVEL_SQUARES: u16 = FILES * RANKS;
+/// Squares in all (3 boards x 96 = 288).
+pub const SQUARES: usize = 3 * LEVEL_SQUARES as usize;
+
+/// Gold, the side that moves first (seed §0); the kernel's [`Color::White`].
+pub const GOLD: Color = Color::White;
+/// Scarlet, the second side; the kernel's [`Color::Black`].
+pub const SCARLET: Color = Color::Black;
+
+/// The name of a side in the rules: `Gold` or `Scarlet`.
+pub const fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "Gold",
+        Color::Black => "Scarlet",
+    }
+}
+
+/// One of the three boards (ruling D1: 3 = Sky, 2 = Ground, 1 = Underworld).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Level {
+    /// Level 1, the lower board.
+    Underworld = 0,
+    /// Level 2, the middle board.
+    Ground = 1,
+    /// Level 3, the upper board.
+    Sky = 2,
+}
+
+impl Level {
+    /// The level of a square index (`0..288`).
+    ///
+    /// ```
+    /// use fairy_dragonchess::{Level, square};
+    /// assert_eq!(Level::of(square(3, 2, 3)), Level::Sky);
+    /// ```
+    #[inline]
+    pub const fn of(sq: u16) -> Level {
+        match sq / LEVEL_SQUARES {
+            0 => Level::Underworld,
+            1 => Level::Ground,
+            _ => Level::Sky,
+        }
+    }
+
+    /// The level's number as written in square names: 1, 2 or 3.
+    pub const fn number(self) -> u8 {
+        self as u8 + 1
+    }
+}
+
+/// A kind of piece, in the order of ruling D7's letter table.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Kind {
+    /// Sylph, `S` (seed §3.1).
+    Sylph = 0,
+    /// Griffon, `G` (seed §3.2).
+    Griffon,
+    /// Dragon, `R` (seed §3.3).
+    Dragon,
+    /// Warrior, `W` (seed §4.1).
+    Warrior,
+    /// Oliphant, `O` (seed §4.2).
+    Oliphant,
+    /// Unicorn, `U` (seed §4.3).
+    Unicorn,
+    /// Hero, `H` (seed §4.4).
+    Hero,
+    /// Thief, `T` (seed §4.5).
+    Thief,
+    /// Cleric, `C` (seed §4.6).
+    Cleric,
+    /// Mage, `M` (seed §4.7).
+    Mage,
+    /// King, `K` (seed §4.8).
+    King,
+    /// Paladin, `P` (seed §4.9).
+    Paladin,
+    /// Dwarf, `D` (seed §5.1).
+    Dwarf,
+    /// Basilisk, `B` (seed §5.2).
+    Basilisk,
+    /// Elemental, `E` (seed §5.3).
+    Elemental,
+}
+
+impl Kind {
+    /// All fifteen kinds in letter-table order (ruling D7).
+    pub const ALL: [Kind; 15] = [
+        Kind::Sylph,
+        Kind::Griffon,
+        Kind::Dragon,
+        Kind::Warrior,
+        Kind::Oliphant,
+        Kind::Unicorn,
+        Kind::Hero,
+        Kind::Thief,
+        Kind::Cleric,
+        Kind::Mage,
+        Kind::King,
+        Kind::Paladin,
+        Kind::Dwarf,
+        Kind::Basilisk,
+        Kind::Elemental,
+    ];
+
+    /// The upper-case letter of the kind (ruling D7).
+    ///
+    /// ```
+    /// use fairy_dragonchess::Kind;
+    /// assert_eq!(Kind::Dragon.letter(), 'R');
+    /// ```
+    pub const fn letter(self) -> char {
+        [
+            'S', 'G', 'R', 'W', 'O', 'U', 'H', 'T', 'C', 'M', 'K', 'P', 'D', 'B', 'E',
+        ][self as usize]
+    }
+
+    /// The kind written by an upper-case letter, if any (ruling D7).
+    pub fn from_letter(c: char) -> Option<Kind> {
+        Kind::ALL.iter().copied().find(|k| k.letter() == c)
+    }
+
+    /// The English name of the kind.
+    pub const fn name(self) -> &'static str {
+        [
+            "Sylph",
+            "Griffon",
+            "Dragon",
+            "Warrior",
+            "Oliphant",
+            "Unicorn",
+            "Hero",
+            "Thief",
+            "Cleric",
+            "Mage",
+            "King",
+            "Paladin",
+            "Dwarf",
+            "Basilisk",
+            "Elemental",
+        ][self as usize]
+    }
+
+    /// Index `0..15` for per-kind arrays.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Whether a piece of this kind can ever stand on `level` (rules doc 3.4 and 8.3):
+    /// Dragon only the Sky; Warrior, Oliphant, Unicorn, Thief only the Ground; Basilisk only
+    /// the Underworld; Sylph and Griffon not the Underworld; Dwarf and Elemental not the Sky.
+    pub const fn can_stand_on(self, level: Level) -> bool {
+        let mask: u8 = match self {
+            Kind::Dragon => 0b100,
+            Kind::Warrior | Kind::Oliphant | Kind::Unicorn | Kind::Thief => 0b010,
+            Kind::Basilisk => 0b001,
+            Kind::Sylph | Kind::Griffon => 0b110,
+            Kind::Dwarf | Kind::Elemental => 0b011,
+            Kind::Hero | Kind::Cleric | Kind::Mage | Kind::King | Kind::Paladin => 0b111,
+        };
+        mask & (1 << level as u8) != 0
+    }
+
+    /// Material value in hundredths of a Warrior, for [`fairy_kernel::Game::evaluate`]
+    /// (rules doc §10; the seed's §8 is missing, the research note's table is used). The King
+    /// is 0: it is never captured.
+    pub const fn value(self) -> i32 {
+        match self {
+            Kind::Sylph => 100,
+            Kind::Griffon => 500,
+            Kind::Dragon => 800,
+            Kind::Warrior => 100,
+            Kind::Oliphant => 500,
+            Kind::Unicorn => 250,
+            Kind::Hero => 450,
+            Kind::Thief => 400,
+            Kind::Cleric => 900,
+            Kind::Mage => 1100,
+            Kind::King => 0,
+            Kind::Paladin => 1000,
+            Kind::Dwarf => 200,
+            Kind::Basilisk => 300,
+            Kind::Elemental => 400,
+        }
+    }
+}
+
+/// A piece: a side and a kind.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Piece {
+    /// Its side.
+    pub color: Color,
+    /// Its kind.
+    pub kind: Kind,
+}
+
+impl Piece {
+    /// The letter in position notation: upper case Gold, lower case Scarlet (ruling D7).
+    ///
+    /// ```
+    /// use fairy_dragonchess::{Kind, Piece, SCARLET};
+    /// assert_eq!(Piece { color: SCARLET, kind: Kind::Sylph }.letter(), 's');
+    /// ```
+    pub fn letter(self) -> char {
+        match self.color {
+            Color::White => self.kind.letter(),
+            Color::Black => self.kind.letter().to_ascii_lowercase(),
+        }
+    }
+
+    /// The piece written by a letter, if any (ruling D7).
+    pub fn from_letter(c: char) -> Option<Piece> {
+        if c.is_ascii_uppercase() {
+            Kind::from_letter(c).map(|kind| Piece { color: GOLD, kind })
+        } else if c.is_ascii_lowercase() {
+            Kind::from_letter(c.to_ascii_uppercase()).map(|kind| Piece {
+                color: SCARLET,
+                kind,
+            })
+        } else {
+            None
+        }
+    }
+
+    /// Compact code `1..=30` used in the mailbox (0 is an empty square).
+    #[inline]
+    pub(crate) const fn code(self) -> u8 {
+        1 + self.kind as u8 + 15 * self.color.index() as u8
+    }
+
+    /// The piece of a mailbox code, `None` for 0 (and for codes that are never stored).
+    #[inline]
+    pub(crate) const fn from_code(code: u8) -> Option<Piece> {
+        if code == 0 || code > 30 {
+            return None;
+        }
+        let c = code - 1;
+        let color = if c >= 15 { SCARLET } else { GOLD };
+        Some(Piece {
+            color,
+            kind: Kind::ALL[(c % 15) as usize],
+        })
+    }
+}
+
+/// The 0-based file (`a` = 0) of a square.
+#[inline]
+pub const fn file_of(sq: u16) -> u16 {
+    sq % FILES
+}
+
+/// The 0-based rank (`1` = 0) of a square.
+#[inline]
+pub const fn rank_of(sq: u16) -> u16 {
+    (sq % LEVEL_SQUARES) / FILES
+}
+
+/// The square at `level` (1..=3, as in names), 0-based `file` and `rank`.
+///
+/// # Panics
+/// In debug builds when a coordinate is out of range (a programming error).
+///
+/// ```
+/// use fairy_dragonchess::{square, square_name};
+/// assert_eq!(square_name(square(3, 2, 3)), "3c4");
+/// ```
+#[inline]
+pub const fn square(level: u16, file: u16, rank: u16) -> u16 {
+    debug_assert!(level >= 1 && level <= 3 && file < FILES && rank < RANKS);
+    (level - 1) * LEVEL_SQUARES + rank * FILES + file
+}
+
+/// The name of a square, such as `3c4` (ruling D1).
+pub fn square_name(sq: u16) -> String {
+    use fairy_kernel::Geometry;
+    BOARD.square_name(sq)
+}

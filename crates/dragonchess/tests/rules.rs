@@ -1,0 +1,571 @@
+//! One test per rule of docs/rules/dragonchess.md, and the seed's worked examples.
+
+use fairy_dragonchess::*;
+
+trait Legal {
+    fn legal(&self) -> MoveList;
+}
+
+impl Legal for Position {
+    fn legal(&self) -> MoveList {
+        let mut l = MoveList::new();
+        self.legal_moves_into(&mut l);
+        l
+    }
+}
+
+/// Build a position from (square, letter) pairs and a side (`g`/`s`).
+fn pos(pieces: &[(&str, char)], side: char) -> Position {
+    let mut boards = [[['.'; 12]; 8]; 3];
+    for &(sq, c) in pieces {
+        let b = sq.as_bytes();
+        let l = (b[0] - b'1') as usize;
+        let f = (b[1] - b'a') as usize;
+        let r = (b[2] - b'1') as usize;
+        boards[l][r][f] = c;
+    }
+    let mut parts = Vec::new();
+    for l in [2usize, 1, 0] {
+        let mut ranks = Vec::new();
+        for r in (0..8).rev() {
+            let mut s = String::new();
+            let mut run = 0;
+            for &c in &boards[l][r] {
+                if c == '.' {
+                    run += 1;
+                } else {
+                    if run > 0 {
+                        s.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    s.push(c);
+                }
+            }
+            if run > 0 {
+                s.push_str(&run.to_string());
+            }
+            ranks.push(s);
+        }
+        parts.push(ranks.join("/"));
+    }
+    let text = format!("{} {} 0 1", parts.join(" | "), side);
+    match Position::read(&text) {
+        Ok(p) => p,
+        Err(e) => panic!("bad test position {text}: {e:?}"),
+    }
+}
+
+/// Legal moves starting on `from`, as sorted strings.
+fn moves_from(p: &Position, from: &str) -> Vec<String> {
+    let mut v: Vec<String> = p
+        .legal()
+        .iter()
+        .map(|m| m.to_string())
+        .filter(|m| m.starts_with(from))
+        .collect();
+    v.sort();
+    v
+}
+
+/// Targets (the part after the separator) of the moves from `from`.
+fn targets(p: &Position, from: &str) -> Vec<String> {
+    let mut v: Vec<String> = moves_from(p, from)
+        .iter()
+        .map(|m| m[4..].to_string())
+        .collect();
+    v.sort();
+    v
+}
+
+fn set(v: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
+
+// Kings kept out of the way in most tests.
+const KINGS: [(&str, char); 2] = [("2a1", 'K'), ("2l8", 'k')];
+
+fn with_kings(extra: &[(&str, char)]) -> Vec<(&'static str, char)> {
+    let mut v: Vec<(&'static str, char)> = KINGS.to_vec();
+    for &(s, c) in extra {
+        v.push((Box::leak(s.to_string().into_boxed_str()), c));
+    }
+    v
+}
+
+#[test]
+fn sylph_on_sky_moves_diagonally_forward_captures_straight_and_below_seed_3_1() {
+    // Seed §3.1: a Sylph on 3c4 moves to 3b5 or 3d5, captures on 3c5 or 2c4.
+    let p = pos(
+        &with_kings(&[("3c4", 'S'), ("3c5", 'g'), ("2c4", 'w')]),
+        'g',
+    );
+    assert_eq!(targets(&p, "3c4"), set(&["3b5", "3d5", "3c5", "2c4"]));
+    // Without enemies there: only the diagonal moves.
+    let p = pos(&with_kings(&[("3c4", 'S')]), 'g');
+    assert_eq!(targets(&p, "3c4"), set(&["3b5", "3d5"]));
+    // Straight forward is capture only, diagonal move only.
+    let p = pos(
+        &with_kings(&[("3c4", 'S'), ("3b5", 'g'), ("3c5", 'G')]),
+        'g',
+    );
+    assert_eq!(targets(&p, "3c4"), set(&["3d5"]));
+}
+
+#[test]
+fn sylph_on_ground_returns_above_or_to_any_empty_start_square_ruling_d3() {
+    // Seed §3.1: from 2c4 back to 3c4 or to 3a2, 3c2, 3e2, 3g2, 3i2, 3k2 (Gold).
+    let p = pos(&with_kings(&[("2c4", 'S'), ("3e2", 'G')]), 'g');
+    assert_eq!(
+        targets(&p, "2c4"),
+        set(&["3c4", "3a2", "3c2", "3g2", "3i2", "3k2"])
+    );
+    // Scarlet's start squares are on rank 7.
+    let p = pos(&with_kings(&[("2c4", 's')]), 's');
+    assert_eq!(
+        targets(&p, "2c4"),
+        set(&["3c4", "3a7", "3c7", "3e7", "3g7", "3i7", "3k7"])
+    );
+    // No captures on the way up, and none on the Ground.
+    let p = pos(
+        &with_kings(&[("2c4", 'S'), ("3c4", 's'), ("2d5", 'w'), ("2c5", 'w')]),
+        'g',
+    );
+    assert!(!targets(&p, "2c4").contains(&"3c4".to_string()));
+    assert!(targets(&p, "2c4").iter().all(|t| t.starts_with('3')));
+}
+
+#[test]
+fn sylph_return_to_a_start_square_above_is_listed_once_ruling_d10() {
+    let p = pos(&with_kings(&[("2c2", 'S')]), 'g');
+    assert_eq!(
+        targets(&p, "2c2"),
+        set(&["3a2", "3c2", "3e2", "3g2", "3i2", "3k2"])
+    );
+}
+
+#[test]
+fn sylph_on_last_rank_only_captures_below_seed_3_1() {
+    let p = pos(&with_kings(&[("3c8", 'S'), ("2c8", 'o')]), 'g');
+    assert_eq!(targets(&p, "3c8"), set(&["2c8"]));
+}
+
+#[test]
+fn griffon_on_sky_leaps_and_descends_diagonally_seed_3_2() {
+    // Seed §3.2: from 3d4 to 3a2 3b1 3f1 3g2 3g6 3f7 3b7 3a6 and 2c5 2c3 2e3 2e5.
+    let p = pos(
+        &with_kings(&[("3d4", 'G'), ("3e4", 'S'), ("3d5", 's'), ("2d4", 'w')]),
+        'g',
+    );
+    assert_eq!(
+        targets(&p, "3d4"),
+        set(&["3a2", "3b1", "3f1", "3g2", "3g6", "3f7", "3b7", "3a6", "2c5", "2c3", "2e3", "2e5"])
+    );
+}
+
+#[test]
+fn griffon_on_ground_steps_diagonally_or_climbs_seed_3_2() {
+    // Seed §3.2: a Griffon on 2e5 reaches 2f6 2f4 2d4 2d6 3f6 3f4 3d4 3d6.
+    let p = pos(
+        &with_kings(&[("2e5", 'G'), ("3e5", 'S'), ("1e5", 'D')]),
+        'g',
+    );
+    assert_eq!(
+        targets(&p, "2e5"),
+        set(&["2f6", "2f4", "2d4", "2d6", "3f6", "3f4", "3d4", "3d6"])
+    );
+}
+
+#[test]
+fn dragon_slides_diagonally_steps_orthogonally_and_captures_from_afar_seed_3_3() {
+    // Seed §3.3: a Dragon on 3c4 captures from afar on 2c4, 2c5, 2d4, 2c3, 2b4.
+    let p = pos(
+        &with_kings(&[
+            ("3c4", 'R'),
+            ("2c4", 'w'),
+            ("2c5", 'w'),
+            ("2d4", 'w'),
+            ("2c3", 'o'),
+            ("2b4", 'u'),
+            ("2d5", 'w'),
+        ]),
+        'g',
+    );
+    let afar: Vec<String> = moves_from(&p, "3c4")
+        .into_iter()
+        .filter(|m| m.contains('x'))
+        .collect();
+    assert_eq!(
+        afar,
+        set(&["3c4x2b4", "3c4x2c3", "3c4x2c4", "3c4x2c5", "3c4x2d4"])
+    );
+    let flat: Vec<String> = moves_from(&p, "3c4")
+        .into_iter()
+        .filter(|m| !m.contains('x'))
+        .collect();
+    // Bishop lines (blocked by nothing) and one orthogonal step; never down.
+    assert_eq!(flat.len(), 11 + 4);
+    assert!(flat.iter().all(|m| m[4..].starts_with('3')));
+    // The Dragon stays: after 3c4x2c4 it is still on 3c4.
+    let m = p.read_move("3c4x2c4").expect("legal");
+    let mut q = p.clone();
+    q.apply(m);
+    assert!(q.write().contains("2R9"), "{}", q.write());
+}
+
+#[test]
+fn warrior_steps_forward_captures_diagonally_no_double_step_seed_4_1() {
+    // Seed §4.1: a Gold Warrior on 2c2 moves to 2c3 or captures on 2b3, 2d3.
+    let p = pos(
+        &with_kings(&[("2c2", 'W'), ("2b3", 'w'), ("2d3", 'w')]),
+        'g',
+    );
+    assert_eq!(targets(&p, "2c2"), set(&["2c3", "2b3", "2d3"]));
+    let p = pos(&with_kings(&[("2c2", 'W'), ("2c3", 'w')]), 'g');
+    assert!(targets(&p, "2c2").is_empty());
+}
+
+#[test]
+fn warrior_promotes_to_hero_only_seed_4_1_ruling_d5() {
+    let p = pos(&with_kings(&[("2c7", 'W'), ("2d8", 'o')]), 'g');
+    assert_eq!(moves_from(&p, "2c7"), set(&["2c7-2c8=H", "2c7-2d8=H"]));
+    let m = p.read_move("2c7-2c8").expect("=H may be omitted");
+    assert_eq!(m.to_string(), "2c7-2c8=H");
+    let mut q = p.clone();
+    q.apply(m);
+    assert!(q.write().contains("2H"), "{}", q.write());
+}
+
+#[test]
+fn oliphant_unicorn_thief_stay_on_the_ground_seed_4_2_4_3_4_5() {
+    let p = pos(
+        &with_kings(&[("2e4", 'O'), ("2e6", 'w'), ("2c4", 'W')]),
+        'g',
+    );
+    assert_eq!(
+        targets(&p, "2e4"),
+        set(&[
+            "2e5", "2e6", "2e3", "2e2", "2e1", "2d4", "2f4", "2g4", "2h4", "2i4", "2j4", "2k4",
+            "2l4"
+        ])
+    );
+    let p = pos(&with_kings(&[("2b1", 'U')]), 'g');
+    assert_eq!(targets(&p, "2b1"), set(&["2a3", "2c3", "2d2"]));
+    let p = pos(&with_kings(&[("2d1", 'T'), ("2f3", 'w')]), 'g');
+    assert_eq!(
+        targets(&p, "2d1"),
+        set(&["2c2", "2b3", "2a4", "2e2", "2f3"])
+    );
+}
+
+#[test]
+fn hero_on_ground_jumps_diagonally_and_changes_level_seed_4_4() {
+    let p = pos(
+        &with_kings(&[
+            ("2e4", 'H'),
+            ("2f5", 'W'),
+            ("2d3", 'w'),
+            ("3e4", 'S'),
+            ("1e4", 'D'),
+        ]),
+        'g',
+    );
+    assert_eq!(
+        targets(&p, "2e4"),
+        set(&[
+            "2g6", "2d5", "2c6", "2d3", "2c2", "2f3", "2g2", // 2f5 own: jumped over to 2g6
+            "3d5", "3f5", "3d3", "3f3", "1d5", "1f5", "1d3", "1f3",
+        ])
+    );
+}
+
+#[test]
+fn hero_off_ground_only_returns_to_any_of_four_ruling_d3() {
+    let p = pos(&with_kings(&[("3e4", 'H'), ("2d5", 'w')]), 'g');
+    assert_eq!(targets(&p, "3e4"), set(&["2d5", "2f5", "2d3", "2f3"]));
+    let p = pos(&with_kings(&[("1l1", 'H')]), 'g');
+    assert_eq!(targets(&p, "1l1"), set(&["2k2"]));
+}
+
+#[test]
+fn cleric_steps_on_every_level_and_straight_up_down_seed_4_6() {
+    let p = pos(&with_kings(&[("3e4", 'C')]), 'g');
+    assert_eq!(
+        targets(&p, "3e4"),
+        set(&["3d3", "3d4", "3d5", "3e3", "3e5", "3f3", "3f4", "3f5", "2e4"])
+    );
+    let p = pos(&with_kings(&[("2e4", 'C')]), 'g');
+    assert_eq!(targets(&p, "2e4").len(), 10);
+}
+
+#[test]
+fn mage_queen_on_ground_and_level_moves_seed_4_7() {
+    // Seed §4.7: from 2c4 up to 3c4; from 3c4 down two to 1c4; on 1c4 it steps 1c5 1d4 1c3 1b4.
+    let p = pos(&with_kings(&[("2c4", 'M')]), 'g');
+    let t = targets(&p, "2c4");
+    assert!(t.contains(&"3c4".to_string()) && t.contains(&"1c4".to_string()));
+    assert!(!t.iter().any(|s| s.starts_with('3') && s != "3c4"));
+    let p = pos(&with_kings(&[("3c4", 'M')]), 'g');
+    assert_eq!(
+        targets(&p, "3c4"),
+        set(&["3c5", "3d4", "3c3", "3b4", "2c4", "1c4"])
+    );
+    let p = pos(&with_kings(&[("1c4", 'M')]), 'g');
+    assert_eq!(
+        targets(&p, "1c4"),
+        set(&["1c5", "1d4", "1c3", "1b4", "2c4", "3c4"])
+    );
+}
+
+#[test]
+fn mage_two_level_move_needs_empty_ground_square_seed_6() {
+    let p = pos(
+        &with_kings(&[("1d4", 'M'), ("2d4", 'w'), ("3d4", 's')]),
+        'g',
+    );
+    assert_eq!(
+        targets(&p, "1d4"),
+        set(&["1d5", "1e4", "1d3", "1c4", "2d4"])
+    );
+}
+
+#[test]
+fn king_on_ground_steps_and_changes_level_seed_4_8() {
+    let p = pos(&[("2e4", 'K'), ("2l8", 'k')], 'g');
+    assert_eq!(
+        targets(&p, "2e4"),
+        set(&["2d3", "2d4", "2d5", "2e3", "2e5", "2f3", "2f4", "2f5", "3e4", "1e4"])
+    );
+}
+
+#[test]
+fn king_off_ground_only_returns_ruling_d3() {
+    let p = pos(&[("3e4", 'K'), ("2e4", 'w'), ("2l8", 'k')], 'g');
+    assert_eq!(moves_from(&p, "3e4"), set(&["3e4-2e4"]));
+    let p = pos(&[("1e4", 'K'), ("2l8", 'k')], 'g');
+    assert_eq!(moves_from(&p, "1e4"), set(&["1e4-2e4"]));
+}
+
+#[test]
+fn paladin_three_dimensional_knight_seed_4_9() {
+    // Seed §4.9: a Paladin on 3c4 changes level to 2c6 2e4 2c2 2a4 1c5 1d4 1c3 1b4.
+    let p = pos(&with_kings(&[("3c4", 'P')]), 'g');
+    let down: Vec<String> = targets(&p, "3c4")
+        .into_iter()
+        .filter(|t| !t.starts_with('3'))
+        .collect();
+    assert_eq!(
+        down,
+        set(&["2c6", "2e4", "2c2", "2a4", "1c5", "1d4", "1c3", "1b4"])
+    );
+    let sky: Vec<String> = targets(&p, "3c4")
+        .into_iter()
+        .filter(|t| t.starts_with('3'))
+        .collect();
+    assert_eq!(sky.len(), 8);
+    // On the Ground: king step, knight, and the one-level 3-D leap, jumping.
+    let p = pos(&with_kings(&[("2h1", 'P')]), 'g');
+    assert_eq!(
+        targets(&p, "2h1"),
+        set(&[
+            "2g1", "2g2", "2h2", "2i2", "2i1", "2f2", "2g3", "2i3", "2j2", "3h3", "3f1", "3j1",
+            "1h3", "1f1", "1j1"
+        ])
+    );
+}
+
+#[test]
+fn dwarf_moves_forward_sideways_captures_diagonally_and_up_seed_5_1() {
+    // Seed §5.1: a Dwarf on 1d4 moves to 1d5 1c4 1e4, captures on 1c5 1e5 2d4.
+    let p = pos(
+        &with_kings(&[("1d4", 'D'), ("1c5", 'd'), ("1e5", 'd'), ("2d4", 'w')]),
+        'g',
+    );
+    assert_eq!(
+        targets(&p, "1d4"),
+        set(&["1d5", "1c4", "1e4", "1c5", "1e5", "2d4"])
+    );
+    // Never backward, never up without a capture.
+    let p = pos(&with_kings(&[("1d4", 'D')]), 'g');
+    assert_eq!(targets(&p, "1d4"), set(&["1d5", "1c4", "1e4"]));
+}
+
+#[test]
+fn dwarf_on_ground_returns_down_to_empty_square_seed_5_1() {
+    let p = pos(&with_kings(&[("2d4", 'D')]), 'g');
+    assert_eq!(targets(&p, "2d4"), set(&["2d5", "2c4", "2e4", "1d4"]));
+    let p = pos(&with_kings(&[("2d4", 'D'), ("1d4", 'd')]), 'g');
+    assert_eq!(targets(&p, "2d4"), set(&["2d5", "2c4", "2e4"]));
+}
+
+#[test]
+fn dwarf_on_last_rank_keeps_sideways_moves_ruling_d3() {
+    let p = pos(&with_kings(&[("1d8", 'D'), ("2d8", 'o')]), 'g');
+    assert_eq!(targets(&p, "1d8"), set(&["1c8", "1e8", "2d8"]));
+}
+
+#[test]
+fn basilisk_moves_forward_and_back_seed_5_2() {
+    // Seed §5.2: a Basilisk on 1d4 moves or captures on 1c5 1d5 1e5 and moves to 1d3.
+    let p = pos(
+        &with_kings(&[("1d4", 'B'), ("1d5", 'd'), ("1d3", 'd')]),
+        'g',
+    );
+    assert_eq!(targets(&p, "1d4"), set(&["1c5", "1d5", "1e5"]));
+    let p = pos(&with_kings(&[("1d4", 'B')]), 'g');
+    assert_eq!(targets(&p, "1d4"), set(&["1c5", "1d5", "1e5", "1d3"]));
+}
+
+#[test]
+fn basilisk_freezes_the_enemy_piece_above_ruling_d4() {
+    // A Scarlet Oliphant on 2d4 above a Gold Basilisk on 1d4 cannot move.
+    let p = pos(&with_kings(&[("1d4", 'B'), ("2d4", 'o')]), 's');
+    assert!(targets(&p, "2d4").is_empty());
+    // Its own Basilisk does not freeze it.
+    let p = pos(&with_kings(&[("1d4", 'b'), ("2d4", 'o')]), 's');
+    assert!(!targets(&p, "2d4").is_empty());
+}
+
+#[test]
+fn frozen_piece_gives_no_check_ruling_d4() {
+    // Scarlet Oliphant on 2a4 would check the Gold King on 2a1, but it is frozen.
+    let p = pos(
+        &[("2a1", 'K'), ("2l8", 'k'), ("2a4", 'o'), ("1a4", 'B')],
+        'g',
+    );
+    assert!(!p.in_check());
+    // The King may even step along the frozen Oliphant's file.
+    assert!(targets(&p, "2a1").contains(&"2a2".to_string()));
+}
+
+#[test]
+fn moving_the_basilisk_away_may_be_illegal_ruling_d10() {
+    let p = pos(
+        &[("2a1", 'K'), ("2l8", 'k'), ("2a4", 'o'), ("1a4", 'B')],
+        'g',
+    );
+    // 1a4-1a5 and 1a4-1b5 would release the Oliphant, which then checks: illegal.
+    // 1a4-1a3 is illegal too.
+    assert!(targets(&p, "1a4").is_empty());
+}
+
+#[test]
+fn a_piece_may_move_onto_a_square_where_it_is_frozen_ruling_d10() {
+    let p = pos(&with_kings(&[("2d5", 'o'), ("1d4", 'B')]), 's');
+    assert!(targets(&p, "2d5").contains(&"2d4".to_string()));
+}
+
+#[test]
+fn frozen_king_in_check_is_mated_seed_5_2_ruling_d4() {
+    // Gold King on 2a1 frozen by a Scarlet Basilisk on 1a1, checked by an Oliphant on 2a8
+    // which nothing can capture or block except by interposing.
+    let p = pos(
+        &[("2a1", 'K'), ("1a1", 'b'), ("2a8", 'o'), ("2l8", 'k')],
+        'g',
+    );
+    assert!(p.in_check());
+    assert!(p.legal().is_empty());
+    // With a Gold Thief able to interpose, it is not mate.
+    let p = pos(
+        &[
+            ("2a1", 'K'),
+            ("1a1", 'b'),
+            ("2a8", 'o'),
+            ("2l8", 'k'),
+            ("2c3", 'T'),
+        ],
+        'g',
+    );
+    let mut all: Vec<String> = p.legal().iter().map(|m| m.to_string()).collect();
+    all.sort();
+    assert_eq!(all, set(&["2c3-2a5"]));
+}
+
+#[test]
+fn elemental_underworld_moves_and_climb_seed_5_3() {
+    // Seed §5.3: an Elemental on 1d4 moves to 1c5 1e5 1e3 1c3; moves or captures on
+    // 1d5 1d6 1e4 1f4 1d3 1d2 1c4 1b4; captures above on 2d5 2e4 2d3 2c4.
+    let p = pos(
+        &with_kings(&[
+            ("1d4", 'E'),
+            ("2d5", 'w'),
+            ("2e4", 'w'),
+            ("2d3", 'w'),
+            ("2c4", 'w'),
+        ]),
+        'g',
+    );
+    assert_eq!(
+        targets(&p, "1d4"),
+        set(&[
+            "1c5", "1e5", "1e3", "1c3", "1d5", "1d6", "1e4", "1f4", "1d3", "1d2", "1c4", "1b4",
+            "2d5", "2e4", "2d3", "2c4"
+        ])
+    );
+    // Without enemies above, no climbing (it rises only to capture).
+    let p = pos(&with_kings(&[("1d4", 'E')]), 'g');
+    assert_eq!(targets(&p, "1d4").len(), 12);
+}
+
+#[test]
+fn elemental_needs_empty_intermediate_squares_seed_6() {
+    // 1e4 occupied: no 1f4, no climb to 2e4.
+    let p = pos(
+        &with_kings(&[("1d4", 'E'), ("1e4", 'D'), ("2e4", 'w')]),
+        'g',
+    );
+    let t = targets(&p, "1d4");
+    assert!(!t.contains(&"1f4".to_string()) && !t.contains(&"2e4".to_string()));
+}
+
+#[test]
+fn elemental_on_ground_descends_seed_5_3() {
+    // Seed §5.3: an Elemental on 2d4 moves or captures on 1d5 1e4 1d3 1c4.
+    let p = pos(&with_kings(&[("2d4", 'E'), ("1d5", 'd')]), 'g');
+    assert_eq!(targets(&p, "2d4"), set(&["1d5", "1e4", "1d3", "1c4"]));
+    // The square directly below must be empty.
+    let p = pos(&with_kings(&[("2d4", 'E'), ("1d4", 'd')]), 'g');
+    assert!(targets(&p, "2d4").is_empty());
+}
+
+#[test]
+fn dragon_capture_from_afar_gives_check_ruling_d6() {
+    let p = pos(&[("2e4", 'K'), ("3e5", 'r'), ("2l8", 'k')], 'g');
+    assert!(p.in_check());
+}
+
+#[test]
+fn sylph_and_dwarf_captures_across_levels_give_check_ruling_d6() {
+    let p = pos(&[("2e4", 'K'), ("3e4", 's'), ("2l8", 'k')], 'g');
+    assert!(p.in_check());
+    let p = pos(&[("2e4", 'K'), ("1e4", 'd'), ("2l8", 'k')], 'g');
+    assert!(p.in_check());
+}
+
+#[test]
+fn capture_from_afar_legality_judged_with_dragon_in_place_ruling_d10() {
+    // Gold Dragon 3c4 shields the Gold King on 3a2 from the Scarlet Dragon on 3e6?
+    // Bishop line 3e6-3d5-3c4-3b3-3a2: capturing from afar keeps the Dragon on 3c4, so the
+    // shield stays and the capture is legal.
+    let p = pos(
+        &[
+            ("3a2", 'K'),
+            ("3c4", 'R'),
+            ("3e6", 'r'),
+            ("2c4", 'w'),
+            ("2l8", 'k'),
+        ],
+        'g',
+    );
+    assert!(moves_from(&p, "3c4").contains(&"3c4x2c4".to_string()));
+    // Moving the Dragon off the line is illegal.
+    assert!(!moves_from(&p, "3c4").contains(&"3c4-3c5".to_string()));
+}
+
+#[test]
+fn king_may_not_move_into_check_ruling_d6() {
+    let p = pos(&[("2e4", 'K'), ("2f8", 'o'), ("2l8", 'k')], 'g');
+    let t = targets(&p, "2e4");
+    assert!(!t.iter().any(|s| s.starts_with("2f")));
+}
