@@ -7,7 +7,8 @@
 //! - a transposition table keyed by [`Game::hash`](fairy_kernel::Game::hash),
 //! - move ordering: the table's move, then captures ([`Game::is_capture`](fairy_kernel::Game::is_capture)),
 //!   then two killer moves per ply,
-//! - quiescence search over captures with a stand-pat bound from
+//! - quiescence search over captures (best first by the evaluation after them, at most
+//!   [`QUIESCENCE_DEPTH`] plies) with a stand-pat bound from
 //!   [`Game::evaluate`](fairy_kernel::Game::evaluate),
 //! - depth, time and node limits, and the principal variation of the last finished
 //!   iteration.
@@ -43,5 +44,5 @@ mod tt;
 pub use random::{random_move, Rng};
 pub use search::{
     is_mate_score, mate_score, Limits, Score, SearchConfig, SearchResult, Searcher, DRAW, INFINITY,
-    MATE, MATE_BOUND, MAX_PLY,
+    MATE, MATE_BOUND, MAX_PLY, QUIESCENCE_DEPTH,
 };

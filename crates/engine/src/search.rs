@@ -28,6 +28,10 @@ pub const DRAW: Score = 0;
 /// The deepest ply the search goes (main search and quiescence together).
 pub const MAX_PLY: usize = 128;
 
+/// The deepest capture sequence quiescence search follows below the horizon; there the
+/// static evaluation stands.
+pub const QUIESCENCE_DEPTH: u32 = 6;
+
 /// The score of a win for the side to move `plies` plies from the root.
 ///
 /// ```
@@ -307,7 +311,7 @@ impl<G: Game> Searcher<G> {
         }
         if depth == 0 {
             return if self.config.quiescence {
-                self.quiesce(pos, ply, alpha, beta)
+                self.quiesce(pos, ply, 0, alpha, beta, None)
             } else {
                 pos.evaluate()
             };
@@ -415,8 +419,18 @@ impl<G: Game> Searcher<G> {
         best
     }
 
-    /// Captures only, with the static evaluation as a lower bound (stand pat).
-    fn quiesce(&mut self, pos: &G, ply: usize, mut alpha: Score, beta: Score) -> Score {
+    /// Captures only, with the static evaluation as a lower bound (stand pat), at most
+    /// [`QUIESCENCE_DEPTH`] plies deep. `stand` is the evaluation of `pos` when the caller
+    /// has it already. Captures are tried best first by the evaluation after them.
+    fn quiesce(
+        &mut self,
+        pos: &G,
+        ply: usize,
+        qdepth: u32,
+        mut alpha: Score,
+        beta: Score,
+        stand: Option<Score>,
+    ) -> Score {
         self.pv[ply].clear();
         if self.tick() {
             return DRAW;
@@ -426,23 +440,36 @@ impl<G: Game> Searcher<G> {
         if list.is_empty() {
             return pos.outcome().map_or(DRAW, |o| outcome_score(o, pos, ply));
         }
-        let stand = pos.evaluate();
-        if stand >= beta || ply >= MAX_PLY {
+        let stand = stand.unwrap_or_else(|| pos.evaluate());
+        if stand >= beta || ply >= MAX_PLY || qdepth >= QUIESCENCE_DEPTH {
             return stand;
         }
         let mut best = stand;
         alpha = alpha.max(stand);
         let side = pos.side_to_move();
-        for &m in list.as_slice() {
-            if !pos.is_capture(m) {
-                continue;
-            }
-            let mut child = pos.clone();
-            child.play(m);
+        // Each capture with the child and the child's own evaluation, best guess first.
+        let mut captures: Vec<(Score, Score, G)> = list
+            .as_slice()
+            .iter()
+            .filter(|&&m| pos.is_capture(m))
+            .map(|&m| {
+                let mut child = pos.clone();
+                child.play(m);
+                let own = child.evaluate();
+                let guess = if child.side_to_move() == side {
+                    own
+                } else {
+                    -own
+                };
+                (guess, own, child)
+            })
+            .collect();
+        captures.sort_by_key(|c| core::cmp::Reverse(c.0));
+        for (_, own, child) in &captures {
             let score = if child.side_to_move() == side {
-                self.quiesce(&child, ply + 1, alpha, beta)
+                self.quiesce(child, ply + 1, qdepth + 1, alpha, beta, Some(*own))
             } else {
-                -self.quiesce(&child, ply + 1, -beta, -alpha)
+                -self.quiesce(child, ply + 1, qdepth + 1, -beta, -alpha, Some(*own))
             };
             if self.stopped {
                 return DRAW;

@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 use fairy_engine::toy::{Toy, ToyRules};
 use fairy_engine::{
     mate_score, random_move, Limits, Rng, Score, SearchConfig, Searcher, DRAW, INFINITY,
+    QUIESCENCE_DEPTH,
 };
 use fairy_kernel::{Game, Outcome};
 
@@ -23,20 +24,23 @@ fn moves(pos: &Toy) -> Vec<<Toy as Game>::Move> {
     list.as_slice().to_vec()
 }
 
-/// Captures below the horizon, without pruning.
-fn quiesce(pos: &Toy, ply: usize) -> Score {
+/// Captures below the horizon, without pruning, at most `QUIESCENCE_DEPTH` deep.
+fn quiesce(pos: &Toy, ply: usize, qdepth: u32) -> Score {
     let all = moves(pos);
     if all.is_empty() {
         return pos.outcome().map_or(DRAW, |o| outcome_score(o, pos, ply));
     }
     let mut best = pos.evaluate();
+    if qdepth >= QUIESCENCE_DEPTH {
+        return best;
+    }
     for m in all.into_iter().filter(|&m| pos.is_capture(m)) {
         let mut child = pos.clone();
         child.play(m);
         let s = if child.side_to_move() == pos.side_to_move() {
-            quiesce(&child, ply + 1)
+            quiesce(&child, ply + 1, qdepth + 1)
         } else {
-            -quiesce(&child, ply + 1)
+            -quiesce(&child, ply + 1, qdepth + 1)
         };
         best = best.max(s);
     }
@@ -53,7 +57,7 @@ fn minimax(pos: &Toy, depth: u32, ply: usize, path: &mut Vec<u64>) -> Score {
         return DRAW;
     }
     if depth == 0 {
-        return quiesce(pos, ply);
+        return quiesce(pos, ply, 0);
     }
     let all = moves(pos);
     if all.is_empty() {
