@@ -6,7 +6,7 @@
 //! - iterative deepening negamax with alpha-beta and principal-variation search,
 //! - a transposition table keyed by [`Game::hash`](fairy_kernel::Game::hash),
 //! - move ordering: the table's move, then captures ([`Game::is_capture`](fairy_kernel::Game::is_capture)),
-//!   then two killer moves per ply,
+//!   then two killer moves per ply, then quiet moves by their history of cut-offs,
 //! - quiescence search over captures (best first by the evaluation after them, at most
 //!   [`QUIESCENCE_DEPTH`] plies) with a stand-pat bound from
 //!   [`Game::evaluate`](fairy_kernel::Game::evaluate),

@@ -1,5 +1,5 @@
 //! Iterative deepening negamax alpha-beta search with a transposition table, killer moves,
-//! quiescence search and a principal variation.
+//! a history table, quiescence search and a principal variation.
 
 use std::time::{Duration, Instant};
 
@@ -143,6 +143,7 @@ pub struct Searcher<G: Game> {
     tt: Table<G::Move>,
     config: SearchConfig,
     killers: Vec<[Option<G::Move>; 2]>,
+    history: Vec<i32>,
     pv: Vec<Vec<G::Move>>,
     order: Vec<Vec<(i32, G::Move)>>,
     path: Vec<u64>,
@@ -166,6 +167,7 @@ impl<G: Game> Searcher<G> {
             tt: Table::new(tt_megabytes),
             config,
             killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; HISTORY_SLOTS],
             pv: vec![Vec::new(); MAX_PLY + 2],
             order: vec![Vec::new(); MAX_PLY + 1],
             path: Vec::new(),
@@ -182,6 +184,7 @@ impl<G: Game> Searcher<G> {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.history.iter_mut().for_each(|h| *h = 0);
     }
 
     /// Searches `pos` within `limits`. `history` holds the [`Game::hash`] of the positions
@@ -197,6 +200,7 @@ impl<G: Game> Searcher<G> {
         self.path.clear();
         self.path.extend_from_slice(history);
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.history.iter_mut().for_each(|h| *h /= 8);
 
         let max_depth = limits
             .depth
@@ -349,7 +353,7 @@ impl<G: Game> Searcher<G> {
             } else if Some(m) == killers[1] {
                 1_000_001
             } else {
-                0
+                self.history[history_slot(&m)]
             };
             (key, m)
         }));
@@ -389,8 +393,12 @@ impl<G: Game> Searcher<G> {
                     line.push(m);
                     line.extend_from_slice(&tail[0]);
                     if alpha >= beta {
-                        if !pos.is_capture(m) && killers[0] != Some(m) {
-                            self.killers[ply] = [Some(m), killers[0]];
+                        if !pos.is_capture(m) {
+                            if killers[0] != Some(m) {
+                                self.killers[ply] = [Some(m), killers[0]];
+                            }
+                            let slot = &mut self.history[history_slot(&m)];
+                            *slot = (*slot + (depth * depth) as i32).min(HISTORY_MAX);
                         }
                         break;
                     }
@@ -486,6 +494,35 @@ impl<G: Game> Searcher<G> {
         }
         best
     }
+}
+
+/// The number of slots of the history table (quiet moves that caused cut-offs, by a hash
+/// of the move; collisions only blur the ordering).
+const HISTORY_SLOTS: usize = 1 << 14;
+
+/// History scores stay below the killer moves' ordering keys.
+const HISTORY_MAX: i32 = 999_999;
+
+/// A small FNV-1a hasher for moves.
+struct MoveHasher(u64);
+
+impl core::hash::Hasher for MoveHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01B3);
+        }
+    }
+}
+
+/// The history slot of a move.
+fn history_slot<M: core::hash::Hash>(m: &M) -> usize {
+    let mut h = MoveHasher(0xCBF2_9CE4_8422_2325);
+    m.hash(&mut h);
+    (fairy_kernel::zobrist::splitmix64(core::hash::Hasher::finish(&h)) as usize)
+        & (HISTORY_SLOTS - 1)
 }
 
 /// The score of a decided position for its side to move, `ply` plies from the root.
