@@ -19,9 +19,12 @@
 //! the parent's; otherwise the child is searched with the same window and its score is
 //! taken as it is.
 //!
-//! **Terminal positions.** A position whose [`Game::outcome`](fairy_kernel::Game::outcome)
-//! is decided scores as a win or loss at its distance from the root ([`mate_score`]), or 0
-//! for a draw; a position without legal moves and without outcome scores 0. A position
+//! **Terminal positions.** By the `Game` contract a position decided by its own rules has
+//! no legal moves, so [`Game::outcome`](fairy_kernel::Game::outcome) is asked only where
+//! [`Game::legal_moves`](fairy_kernel::Game::legal_moves) finds none (the position of
+//! Synthesis where the side to move has lost its king is one). A decided position scores as
+//! a win or loss at its distance from the root ([`mate_score`]), or 0 for a draw; a position
+//! without legal moves and without outcome scores 0. A position
 //! that repeats one on the path from the game's start scores 0 (a draw by repetition is
 //! then available to the side that repeats).
 //!

@@ -303,21 +303,19 @@ impl<G: Game> Searcher<G> {
         if self.tick() {
             return DRAW;
         }
-        if let Some(o) = pos.outcome() {
-            return outcome_score(o, pos, ply);
-        }
+        // Repetition first: a decided position has no moves, so it is never on the path.
         let key = pos.hash();
         if ply > 0 && self.path.contains(&key) {
             return DRAW;
         }
-        if ply >= MAX_PLY {
-            return pos.evaluate();
-        }
-        if depth == 0 {
-            return if self.config.quiescence {
+        if depth == 0 || ply >= MAX_PLY {
+            return if self.config.quiescence && ply < MAX_PLY {
                 self.quiesce(pos, ply, 0, alpha, beta, None)
             } else {
-                pos.evaluate()
+                match pos.outcome() {
+                    Some(o) => outcome_score(o, pos, ply),
+                    None => pos.evaluate(),
+                }
             };
         }
 
@@ -335,10 +333,12 @@ impl<G: Game> Searcher<G> {
             }
         }
 
+        // The Game contract: a position decided by its own rules has no legal moves, so the
+        // outcome is asked only when there are none.
         let mut list = G::MoveList::default();
         pos.legal_moves(&mut list);
         if list.is_empty() {
-            return DRAW;
+            return pos.outcome().map_or(DRAW, |o| outcome_score(o, pos, ply));
         }
         let mut order = core::mem::take(&mut self.order[ply]);
         order.clear();
