@@ -109,3 +109,44 @@ fn a_registered_variant_plays_through_stdin_and_matches() {
     );
     assert_eq!(text.lines().count(), 3, "{text}");
 }
+
+#[test]
+fn dragonchess_scripted_game_through_stdin_ends_in_mate() {
+    if fairy_cli::registry::find("dragonchess").is_err() {
+        return;
+    }
+    // Scarlet (the person) mates in two; Gold's only move in between is 2e5-2e6.
+    let fen =
+        "12/12/12/12/12/12/12/12 | 7k4/12/12/4W7/12/10wo/11w/K11 | 12/12/12/12/12/12/12/b11 s 0 1";
+    let out = fairy()
+        .args([
+            "play",
+            "dragonchess",
+            "--as",
+            "black",
+            "--depth",
+            "2",
+            "--fen",
+            fen,
+        ])
+        .write_stdin("2l3-2a3\n2k3-2k2\n2l3-2a3\n")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8_lossy(&out);
+    // The first try is illegal (the Warrior on 2k3 blocks the rank): one line, prompt again.
+    assert!(text.contains("illegal move \"2l3-2a3\""), "{text}");
+    assert!(text.contains("white plays 2e5-2e6"), "{text}");
+    assert!(
+        text.contains("result: 0-1 black wins by checkmate"),
+        "{text}"
+    );
+    assert!(text.contains("[Result \"0-1\"]"), "{text}");
+    assert!(text.contains("[FEN \""), "{text}");
+    assert!(
+        text.contains("1... 2k3-2k2 2. 2e5-2e6 2l3-2a3 0-1"),
+        "{text}"
+    );
+}
