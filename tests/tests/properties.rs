@@ -30,3 +30,40 @@ variant_properties!(
     fairy_dragonchess::Position,
     ()
 );
+
+variant_properties!(
+    dainy_random_games,
+    dainy_random_games_long,
+    fairy_dainy::Dainy,
+    ()
+);
+variant_properties!(
+    chess_t_random_games,
+    chess_t_random_games_long,
+    fairy_chess_t::Position,
+    fairy_chess_t::Variant::ChessT
+);
+variant_properties!(
+    chess_t2_random_games,
+    chess_t2_random_games_long,
+    fairy_chess_t::Position,
+    fairy_chess_t::Variant::ChessT2
+);
+variant_properties!(
+    chess_t1_random_games,
+    chess_t1_random_games_long,
+    fairy_chess_t::Position,
+    fairy_chess_t::Variant::ChessT1
+);
+variant_properties!(
+    regicide_random_games,
+    regicide_random_games_long,
+    fairy_regicide::Regicide,
+    ()
+);
+variant_properties!(
+    synthesis_random_games,
+    synthesis_random_games_long,
+    fairy_synthesis::Position,
+    ()
+);

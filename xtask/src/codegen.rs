@@ -21,10 +21,22 @@ fn targets() -> Vec<Target> {
             dir: "crates/dragonchess",
             files: fairy_dragonchess::tables::generated_files,
         },
-        // Target {
-        //     dir: "crates/dainy",
-        //     files: fairy_dainy::tables::generated_files,
-        // },
+        Target {
+            dir: "crates/dainy",
+            files: fairy_dainy::tables::generated_files,
+        },
+        Target {
+            dir: "crates/chess-t",
+            files: fairy_chess_t::tables::generated_files,
+        },
+        Target {
+            dir: "crates/regicide",
+            files: fairy_regicide::tables::generated_files,
+        },
+        Target {
+            dir: "crates/synthesis",
+            files: fairy_synthesis::tables::generated_files,
+        },
     ]
 }
 

@@ -8,33 +8,11 @@
 use std::time::{Duration, Instant};
 
 use cozy_chess::Board;
+use fairy_benches::cozy_perft;
 use fairy_cli::registry;
 
 /// A run shorter than this is too noisy; depth goes up until a run takes at least this.
 const MIN_RUN: Duration = Duration::from_millis(300);
-
-fn cozy_perft(board: &Board, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut n = 0;
-    if depth == 1 {
-        board.generate_moves(|moves| {
-            n += moves.len() as u64;
-            false
-        });
-        return n;
-    }
-    board.generate_moves(|moves| {
-        for mv in moves {
-            let mut child = board.clone();
-            child.play_unchecked(mv);
-            n += cozy_perft(&child, depth - 1);
-        }
-        false
-    });
-    n
-}
 
 /// Times `f`, returning nodes and seconds.
 fn timed(f: impl Fn() -> u64) -> (u64, f64) {

@@ -19,6 +19,35 @@ static DRAGONCHESS: Adapter<fairy_dragonchess::Position> = Adapter::new(
     (),
 );
 
+/// Dainy hexagonal chess (crate `fairy-dainy`).
+static DAINY: Adapter<fairy_dainy::Dainy> = Adapter::new(
+    "dainy",
+    "Dainy hexagonal chess (V. Sidorchuk): 80 hexagonal cells",
+    (),
+);
+
+static CHESS_T: Adapter<fairy_chess_t::Position> = Adapter::new(
+    "chess-t",
+    "Chess-T (Sh. Khasanov): 9x8, capture only with superiority in strength",
+    fairy_chess_t::Variant::ChessT,
+);
+static CHESS_T2: Adapter<fairy_chess_t::Position> = Adapter::new(
+    "chess-t2",
+    "Chess-T2: Chess-T with a Scout a side",
+    fairy_chess_t::Variant::ChessT2,
+);
+static CHESS_T1: Adapter<fairy_chess_t::Position> = Adapter::new(
+    "chess-t1",
+    "chess-T1: the author's complete 8x8 rules",
+    fairy_chess_t::Variant::ChessT1,
+);
+
+static SYNTHESIS: Adapter<fairy_synthesis::Position> = Adapter::new(
+    "synthesis",
+    "Synthesis chess (O. Shishkina): moves change with the queen's position",
+    (),
+);
+
 /// One line of `fairy variants`: a variant id, its description, and its implementation if
 /// the crate is built.
 #[derive(Clone, Copy)]
@@ -51,32 +80,26 @@ impl Entry {
     }
 }
 
+static REGICIDE: Adapter<fairy_regicide::Regicide> = Adapter::new(
+    "regicide",
+    "Imperial Regicide (A. Kozar): 24x12, three fronts, three sub-moves a turn",
+    (),
+);
+
 /// Every variant id, in the order `fairy variants` lists them.
 pub fn entries() -> Vec<Entry> {
     vec![
-        Entry::planned(
-            "regicide",
-            "Imperial Regicide (A. Kozar): 24x12, three fronts, three sub-moves a turn",
-        ),
-        Entry::planned(
-            "chess-t",
-            "Chess-T (Sh. Khasanov): 9x8, capture only with superiority in strength",
-        ),
-        Entry::planned("chess-t2", "Chess-T2: Chess-T with a Scout a side"),
-        Entry::planned("chess-t1", "chess-T1: the author's complete 8x8 rules"),
-        Entry::planned(
-            "dainy",
-            "Dainy hexagonal chess (V. Sidorchuk): 80 hexagonal cells",
-        ),
+        Entry::built(&REGICIDE),
+        Entry::built(&CHESS_T),
+        Entry::built(&CHESS_T2),
+        Entry::built(&CHESS_T1),
+        Entry::built(&DAINY),
         Entry::planned(
             "glinski",
             "Glinski hexagonal chess (1949): 91 hexagonal cells",
         ),
         Entry::built(&DRAGONCHESS),
-        Entry::planned(
-            "synthesis",
-            "Synthesis chess (O. Shishkina): moves change with the queen's position",
-        ),
+        Entry::built(&SYNTHESIS),
     ]
 }
 

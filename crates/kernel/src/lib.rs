@@ -26,6 +26,7 @@ pub mod color;
 pub mod error;
 pub mod game;
 pub mod geometry;
+pub mod notation;
 pub mod perft;
 pub mod record;
 #[cfg(feature = "serde")]

@@ -1,0 +1,108 @@
+//! The kernel's [`Game`] trait for [`Position`].
+
+use fairy_kernel::{Color, Game, Geometry, MoveError, Outcome, PositionError, SquareError};
+
+use crate::notation::geometry;
+use crate::position::{Move, MoveList, Position};
+use crate::rules::{Kind, Variant};
+
+/// Piece values for [`Game::evaluate`], in centipawn-like units (documented in
+/// `docs/rules/chess-t.md` §11): 50 per half unit of strength, the Scout 200 (strength 0 but
+/// it captures anything it reaches), the King 0 (its loss ends the game).
+pub const fn piece_value(kind: Kind) -> i32 {
+    match kind {
+        Kind::King => 0,
+        Kind::Scout => 200,
+        k => 50 * k.strength() as i32,
+    }
+}
+
+impl Game for Position {
+    type Move = Move;
+    type MoveList = MoveList;
+    type Variant = Variant;
+
+    fn start(variant: Variant) -> Self {
+        Position::start(variant)
+    }
+
+    fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    fn from_notation(variant: Variant, text: &str) -> Result<Self, PositionError> {
+        Position::from_notation(variant, text)
+    }
+
+    fn to_notation(&self) -> String {
+        self.notation()
+    }
+
+    fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    fn legal_moves(&self, moves: &mut MoveList) {
+        Position::legal_moves(self, moves);
+    }
+
+    fn play(&mut self, mv: Move) {
+        Position::play(self, mv);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Position::outcome(self)
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        Position::format_move(self, mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        Position::parse_move(self, text)
+    }
+
+    fn move_origin(&self, mv: Move) -> u16 {
+        mv.from()
+    }
+
+    fn parse_square(&self, text: &str) -> Result<u16, SquareError> {
+        geometry(self.variant).parse_square(text)
+    }
+
+    fn is_capture(&self, mv: Move) -> bool {
+        mv.is_capture() || mv.is_exchange()
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        self.compute_hash()
+    }
+
+    /// Material ([`piece_value`]) plus 2 per legal move more than the opponent has, from the
+    /// side to move's view.
+    fn evaluate(&self) -> i32 {
+        let mut score = 0;
+        for k in Kind::ALL {
+            let v = piece_value(k);
+            score += v * self.pieces(self.side, k).count_ones() as i32;
+            score -= v * self.pieces(!self.side, k).count_ones() as i32;
+        }
+        let mine = self.count_moves() as i32;
+        let mut other = *self;
+        other.side = !self.side;
+        let theirs = other.count_moves() as i32;
+        score + 2 * (mine - theirs)
+    }
+
+    fn diagram(&self) -> String {
+        Position::diagram(self)
+    }
+
+    fn count_legal_moves(&self) -> usize {
+        self.count_moves()
+    }
+}

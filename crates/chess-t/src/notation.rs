@@ -1,0 +1,437 @@
+//! Position notation and move notation (ruling T11, T12).
+//!
+//! Position: `board side fields flags halfmove fullmove`, e.g. the Chess-T start
+//! `r2pkp2r/nnnncnnnn/9/9/9/9/NNNNCNNNN/R2PKP2R w b4,b5 - 0 1`; chess-T1 writes `-` for the
+//! impregnable fields. Moves: `h2-h4`, `g5-g6=V`; `:` is accepted for `-` on input and an
+//! automatic promotion suffix (`=V`, and `=C` for the Prince entering the enemy castle) may
+//! be omitted.
+
+use fairy_kernel::{Color, Geometry, MoveError, PositionError, RectBoard, SquareError};
+
+use crate::position::{Move, MoveList, Position};
+use crate::rules::{Kind, Piece, Variant};
+use crate::tables::NO_CELL;
+
+/// The board geometry of a rule set.
+pub fn geometry(variant: Variant) -> RectBoard {
+    let r = variant.rules();
+    RectBoard::new(r.files, r.ranks)
+}
+
+fn field_err(field: &'static str, text: &str, expected: impl Into<String>) -> PositionError {
+    PositionError::Field {
+        field,
+        text: text.to_owned(),
+        expected: expected.into(),
+    }
+}
+
+fn impossible(reason: impl Into<String>) -> PositionError {
+    PositionError::Impossible {
+        reason: reason.into(),
+    }
+}
+
+fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+impl Position {
+    /// Reads a position in the notation of ruling T11.
+    ///
+    /// # Errors
+    /// [`PositionError::FieldCount`] unless there are exactly 6 fields;
+    /// [`PositionError::Field`] for a field that cannot be read (board shape, unknown piece
+    /// letter, side, impregnable fields, flags, clocks); [`PositionError::Impossible`] for
+    /// the positions ruling T12 and issue 7 reject: a non-royal piece on a castle cell, a
+    /// piece on the enemy impregnable field, an impregnable field outside its side's
+    /// territory or on a castle cell, two Kings of a side, no King at all, more than 3
+    /// Princes or 3 Konnets of a side, a Scout in Chess-T, a Knecht on its promotion ranks,
+    /// a Ver Knecht on the enemy back rank.
+    pub fn from_notation(variant: Variant, text: &str) -> Result<Position, PositionError> {
+        let rules = variant.rules();
+        let g = geometry(variant);
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        if fields.len() != 6 {
+            return Err(PositionError::FieldCount {
+                text: text.to_owned(),
+                found: fields.len(),
+                expected: "6 (board, side, impregnable fields, Konnet flags, half-move clock, move number)".into(),
+            });
+        }
+        let mut p = Position::empty(variant);
+        // Board.
+        let rows: Vec<&str> = fields[0].split('/').collect();
+        if rows.len() != rules.ranks as usize {
+            return Err(field_err(
+                "board",
+                fields[0],
+                format!("{} ranks separated by '/'", rules.ranks),
+            ));
+        }
+        for (i, row) in rows.iter().enumerate() {
+            let rank = rules.ranks as usize - 1 - i;
+            let mut file = 0usize;
+            let mut run = 0usize;
+            let flush = |file: &mut usize, run: &mut usize| {
+                *file += *run;
+                *run = 0;
+            };
+            for ch in row.chars() {
+                if let Some(d) = ch.to_digit(10) {
+                    if run == 0 && d == 0 {
+                        return Err(field_err(
+                            "board",
+                            row,
+                            "no run of empty cells starts with 0",
+                        ));
+                    }
+                    run = run * 10 + d as usize;
+                    if run > rules.files as usize {
+                        return Err(field_err(
+                            "board",
+                            row,
+                            format!("{} cells a rank", rules.files),
+                        ));
+                    }
+                    continue;
+                }
+                flush(&mut file, &mut run);
+                let Some(piece) = Piece::from_letter(ch) else {
+                    return Err(field_err(
+                        "board",
+                        row,
+                        format!("piece letters KCPRVNS / kcprvns or digits, not {ch:?}"),
+                    ));
+                };
+                if file >= rules.files as usize {
+                    return Err(field_err(
+                        "board",
+                        row,
+                        format!("{} cells a rank", rules.files),
+                    ));
+                }
+                p.put(
+                    (rank * rules.files as usize + file) as u8,
+                    piece.kind,
+                    piece.color,
+                );
+                file += 1;
+            }
+            flush(&mut file, &mut run);
+            if file != rules.files as usize {
+                return Err(field_err(
+                    "board",
+                    row,
+                    format!("{} cells a rank", rules.files),
+                ));
+            }
+        }
+        // Side to move.
+        p.side = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => return Err(field_err("side to move", other, "w or b")),
+        };
+        // Impregnable fields.
+        p.imp = if rules.has_impregnable {
+            let Some((w, b)) = fields[2].split_once(',') else {
+                return Err(field_err(
+                    "impregnable fields",
+                    fields[2],
+                    "<white>,<black>, e.g. b4,b5",
+                ));
+            };
+            let sq = |s: &str| {
+                g.parse_square(s).map_err(|e: SquareError| {
+                    field_err("impregnable fields", fields[2], e.to_string())
+                })
+            };
+            [sq(w)? as u8, sq(b)? as u8]
+        } else {
+            if fields[2] != "-" {
+                return Err(field_err(
+                    "impregnable fields",
+                    fields[2],
+                    "- (chess-T1 has no impregnable fields)",
+                ));
+            }
+            [NO_CELL; 2]
+        };
+        p.konnet_flags = match fields[3] {
+            "-" => 0,
+            "W" => 1,
+            "B" => 2,
+            "WB" => 3,
+            other => return Err(field_err("Konnet flags", other, "W, B, WB or -")),
+        };
+        p.halfmove = fields[4]
+            .parse::<u16>()
+            .ok()
+            .filter(|_| fields[4].bytes().all(|b| b.is_ascii_digit()))
+            .ok_or_else(|| field_err("half-move clock", fields[4], "a number 0..65535"))?;
+        p.fullmove = fields[5]
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| n >= 1 && fields[5].bytes().all(|b| b.is_ascii_digit()))
+            .ok_or_else(|| field_err("move number", fields[5], "a number from 1"))?;
+        p.hash = p.compute_hash();
+        p.validate()?;
+        Ok(p)
+    }
+
+    /// Checks the rejections of ruling T12 and issue 7.
+    fn validate(&self) -> Result<(), PositionError> {
+        let rules = self.rules();
+        let g = geometry(self.variant);
+        let name = |s: u16| g.square_name(s);
+        let castles = self.t.castle[0] | self.t.castle[1];
+        for c in Color::ALL {
+            let ci = c.index();
+            let side = side_name(c);
+            let count = |k: Kind| self.pieces(c, k).count_ones();
+            if count(Kind::King) > 1 {
+                return Err(impossible(format!("{side} has two Kings")));
+            }
+            if count(Kind::Prince) > 3 {
+                return Err(impossible(format!("{side} has more than 3 Princes")));
+            }
+            if count(Kind::Konnet) > 3 {
+                return Err(impossible(format!("{side} has more than 3 Konnets")));
+            }
+            if !rules.scouts && count(Kind::Scout) > 0 {
+                return Err(impossible(format!("{} has no Scouts", rules.name)));
+            }
+            let on_castle =
+                self.colors[ci] & castles & !(self.kinds[0] | self.kinds[1] | self.kinds[2]);
+            if on_castle != 0 {
+                let s = on_castle.trailing_zeros() as u16;
+                return Err(impossible(format!(
+                    "a non-royal piece stands on the castle cell {}",
+                    name(s)
+                )));
+            }
+            let kn = self.pieces(c, Kind::Knecht) & self.t.knecht_promotion[ci];
+            if kn != 0 {
+                return Err(impossible(format!(
+                    "a {side} Knecht on {} would have become a Ver Knecht",
+                    name(kn.trailing_zeros() as u16)
+                )));
+            }
+            let vk = self.pieces(c, Kind::VerKnecht) & self.t.ver_knecht_promotion[ci];
+            if vk != 0 {
+                return Err(impossible(format!(
+                    "a {side} Ver Knecht on {} would have promoted",
+                    name(vk.trailing_zeros() as u16)
+                )));
+            }
+            let f = self.imp[ci];
+            if f != NO_CELL {
+                if self.t.territory[ci] >> f & 1 == 0 {
+                    return Err(impossible(format!(
+                        "{side}'s impregnable field {} is outside its territory",
+                        name(f as u16)
+                    )));
+                }
+                if castles >> f & 1 != 0 {
+                    return Err(impossible(format!(
+                        "{side}'s impregnable field {} is a castle cell",
+                        name(f as u16)
+                    )));
+                }
+                if self.colors[1 - ci] >> f & 1 != 0 {
+                    return Err(impossible(format!(
+                        "a {} piece stands on {side}'s impregnable field {}",
+                        side_name(!c),
+                        name(f as u16)
+                    )));
+                }
+            }
+        }
+        if self.kinds[Kind::King.index()] == 0 {
+            return Err(impossible("there is no King at all"));
+        }
+        Ok(())
+    }
+
+    /// Writes the position in the notation of ruling T11.
+    pub fn notation(&self) -> String {
+        let rules = self.rules();
+        let g = geometry(self.variant);
+        let mut s = String::new();
+        for rank in (0..rules.ranks as usize).rev() {
+            let mut run = 0;
+            for file in 0..rules.files as usize {
+                match self.piece_at((rank * rules.files as usize + file) as u16) {
+                    Some(p) => {
+                        if run > 0 {
+                            s.push_str(&run.to_string());
+                            run = 0;
+                        }
+                        s.push(p.letter());
+                    }
+                    None => run += 1,
+                }
+            }
+            if run > 0 {
+                s.push_str(&run.to_string());
+            }
+            if rank > 0 {
+                s.push('/');
+            }
+        }
+        s.push(' ');
+        s.push(self.side.fen_char());
+        s.push(' ');
+        if self.imp[0] == NO_CELL {
+            s.push('-');
+        } else {
+            s.push_str(&g.square_name(self.imp[0] as u16));
+            s.push(',');
+            s.push_str(&g.square_name(self.imp[1] as u16));
+        }
+        s.push(' ');
+        s.push_str(match self.konnet_flags {
+            0 => "-",
+            1 => "W",
+            2 => "B",
+            _ => "WB",
+        });
+        s.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
+        s
+    }
+
+    /// The canonical text of `m` (ruling T11): `from-to`, `=X` for a promotion.
+    pub fn format_move(&self, m: Move) -> String {
+        let g = geometry(self.variant);
+        let mut s = format!("{}-{}", g.square_name(m.from()), g.square_name(m.to()));
+        if let Some(k) = m.promotion() {
+            s.push('=');
+            s.push(k.letter());
+        }
+        s
+    }
+
+    /// Reads a move and checks that it is legal here (ruling T11, T12).
+    ///
+    /// # Errors
+    /// [`MoveError::Malformed`] when the text is not `from-to` / `from:to` with an optional
+    /// `=X`; [`MoveError::Square`] for a bad square; [`MoveError::GameOver`] when the game is
+    /// decided; [`MoveError::Illegal`] when no legal move matches, or a choice promotion is
+    /// needed and missing.
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let g = geometry(self.variant);
+        let malformed = || {
+            MoveError::Malformed {
+            text: text.to_owned(),
+            expected: "from-to such as h2-h4 (':' for a capture accepted), with =X for a promotion (X one of V R P C S)".into(),
+        }
+        };
+        let (body, promo) = match text.split_once('=') {
+            Some((b, p)) => {
+                let mut chars = p.chars();
+                let (Some(c), None) = (chars.next(), chars.next()) else {
+                    return Err(malformed());
+                };
+                (b, Some(Kind::from_letter(c).ok_or_else(malformed)?))
+            }
+            None => (text, None),
+        };
+        let Some((a, b)) = body.split_once(['-', ':']) else {
+            return Err(malformed());
+        };
+        let sq = |s: &str| {
+            g.parse_square(s).map_err(|e| MoveError::Square {
+                text: text.to_owned(),
+                source: e,
+            })
+        };
+        let (from, to) = (sq(a)?, sq(b)?);
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        if moves.is_empty() {
+            if let Some(o) = self.outcome() {
+                return Err(MoveError::GameOver(o.to_string()));
+            }
+        }
+        let candidates: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| m.from() == from && m.to() == to)
+            .collect();
+        let illegal = |reason: String| MoveError::Illegal {
+            text: text.to_owned(),
+            reason,
+        };
+        if candidates.is_empty() {
+            let reason = match self.piece_at(from) {
+                None => format!("no piece on {a}"),
+                Some(p) if p.color != self.side => {
+                    format!("the piece on {a} is not the side to move's")
+                }
+                Some(p) => format!("the {} on {a} cannot go to {b}", p.kind.name()),
+            };
+            return Err(illegal(reason));
+        }
+        match promo {
+            Some(k) => candidates
+                .iter()
+                .copied()
+                .find(|m| m.promotion() == Some(k))
+                .ok_or_else(|| illegal(format!("no promotion to {} on this move", k.name()))),
+            None => {
+                if candidates.len() == 1 {
+                    let m = candidates[0];
+                    // Only automatic promotions may be left out.
+                    let kind = self.piece_at(from).map(|p| p.kind);
+                    match (kind, m.promotion()) {
+                        (_, None)
+                        | (Some(Kind::Knecht), Some(Kind::VerKnecht))
+                        | (Some(Kind::Prince), Some(Kind::Konnet)) => Ok(m),
+                        _ => Err(illegal("the promotion piece must be given (=X)".into())),
+                    }
+                } else {
+                    Err(illegal("the promotion piece must be given (=X)".into()))
+                }
+            }
+        }
+    }
+
+    /// A text drawing: ranks top down, castle cells in brackets, impregnable fields marked
+    /// `*` when empty, coordinates, the side to move.
+    pub fn diagram(&self) -> String {
+        let rules = self.rules();
+        let mut s = String::new();
+        for rank in (0..rules.ranks as usize).rev() {
+            s.push_str(&format!("{:>2} ", rank + 1));
+            for file in 0..rules.files as usize {
+                let sq = (rank * rules.files as usize + file) as u16;
+                let ch = match self.piece_at(sq) {
+                    Some(p) => p.letter(),
+                    None if self.imp.contains(&(sq as u8)) => '*',
+                    None => '.',
+                };
+                if self.is_castle(Color::White, sq) || self.is_castle(Color::Black, sq) {
+                    s.push_str(&format!("[{ch}]"));
+                } else {
+                    s.push_str(&format!(" {ch} "));
+                }
+            }
+            s.push('\n');
+        }
+        s.push_str("   ");
+        for file in 0..rules.files {
+            s.push_str(&format!(" {} ", RectBoard::file_char(file)));
+        }
+        s.push('\n');
+        s.push_str(&format!(
+            "{} to move ({})\n",
+            side_name(self.side),
+            self.rules().name
+        ));
+        s
+    }
+}

@@ -1,0 +1,808 @@
+//! The position, moves, strength summation, move generation and making moves.
+
+use core::cell::Cell;
+
+use fairy_kernel::{zobrist, Color, Outcome, Reason};
+
+use crate::rules::{Kind, Piece, RuleSet, Variant};
+use crate::tables::{Tables, MAX_CELLS, NO_CELL};
+
+/// A move: origin, destination, promotion and whether it captures or exchanges.
+///
+/// Written `from-to`, with `=X` for a promotion (ruling T11; see [`crate::notation`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    from: u8,
+    to: u8,
+    /// 0: none; otherwise 1 + the kind index of the new piece.
+    promo: u8,
+    /// `FLAG_CAPTURE` or `FLAG_EXCHANGE` or 0.
+    flags: u8,
+}
+
+const FLAG_CAPTURE: u8 = 1;
+const FLAG_EXCHANGE: u8 = 2;
+
+impl Move {
+    #[inline]
+    const fn new(from: u8, to: u8, promo: Option<Kind>, flags: u8) -> Move {
+        Move {
+            from,
+            to,
+            promo: match promo {
+                Some(k) => k as u8 + 1,
+                None => 0,
+            },
+            flags,
+        }
+    }
+
+    /// The cell the moving piece leaves.
+    #[inline]
+    pub const fn from(self) -> u16 {
+        self.from as u16
+    }
+
+    /// The cell it goes to (for an exchange: the cell of the removed enemy piece).
+    #[inline]
+    pub const fn to(self) -> u16 {
+        self.to as u16
+    }
+
+    /// The kind the piece becomes, if the move promotes (ruling T8).
+    #[inline]
+    pub const fn promotion(self) -> Option<Kind> {
+        if self.promo == 0 {
+            None
+        } else {
+            Some(Kind::ALL[self.promo as usize - 1])
+        }
+    }
+
+    /// Whether an enemy piece is captured (an exchange is not a capture).
+    #[inline]
+    pub const fn is_capture(self) -> bool {
+        self.flags & FLAG_CAPTURE != 0
+    }
+
+    /// Whether this is a Scout's exchange: both the Scout and the enemy piece on the castle
+    /// cell are removed (ruling T9).
+    #[inline]
+    pub const fn is_exchange(self) -> bool {
+        self.flags & FLAG_EXCHANGE != 0
+    }
+}
+
+/// The largest number of legal moves a position can have, the capacity of [`MoveList`].
+///
+/// A side has at most 16 pieces (no drops; promotions replace pieces). The bound: 3 Konnets
+/// x 24 + 3 Princes x 16 + King 8 + 9 other pieces x 16 (a Ver Knecht with four promotion
+/// choices on four cells; a Ritter has 12) = 272.
+pub const MAX_MOVES: usize = 272;
+
+/// The buffer that [`Position::legal_moves`] fills.
+pub type MoveList = fairy_kernel::ArrayMoveList<Move, MAX_MOVES>;
+
+/// A Chess-T family position: placement, side to move, impregnable fields, the
+/// Prince-to-Konnet flags, the clocks and the incremental Zobrist hash.
+///
+/// Build one with [`Position::start`] or [`Position::from_notation`](crate::Position).
+#[derive(Clone, Copy)]
+pub struct Position {
+    pub(crate) variant: Variant,
+    pub(crate) t: &'static Tables,
+    /// 0 empty, otherwise `1 + 2 * kind + color`.
+    pub(crate) board: [u8; MAX_CELLS],
+    pub(crate) colors: [u128; 2],
+    pub(crate) kinds: [u128; 7],
+    pub(crate) side: Color,
+    /// The impregnable field of White and Black ([`NO_CELL`] in chess-T1).
+    pub(crate) imp: [u8; 2],
+    /// Bit 0: White has had its Prince become a Konnet; bit 1: Black (ruling T8).
+    pub(crate) konnet_flags: u8,
+    pub(crate) halfmove: u16,
+    pub(crate) fullmove: u32,
+    pub(crate) hash: u64,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, o: &Self) -> bool {
+        self.variant == o.variant
+            && self.board == o.board
+            && self.side == o.side
+            && self.imp == o.imp
+            && self.konnet_flags == o.konnet_flags
+            && self.halfmove == o.halfmove
+            && self.fullmove == o.fullmove
+    }
+}
+
+impl Eq for Position {}
+
+impl core::fmt::Debug for Position {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Position({})", self.notation())
+    }
+}
+
+#[inline]
+const fn code(kind: Kind, color: Color) -> u8 {
+    1 + 2 * kind as u8 + color as u8
+}
+
+#[inline]
+fn bit(sq: u8) -> u128 {
+    1u128 << sq
+}
+
+/// Iterates the set bits of a mask as cell indices.
+#[inline]
+fn cells(mut m: u128) -> impl Iterator<Item = u8> {
+    core::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let s = m.trailing_zeros() as u8;
+            m &= m - 1;
+            Some(s)
+        }
+    })
+}
+
+const Z_PIECE: u64 = 0xC7_0001;
+const Z_SIDE: u64 = 0xC7_0002;
+const Z_FLAG: u64 = 0xC7_0003;
+const Z_IMP: u64 = 0xC7_0004;
+
+const PIECE_KEYS: [[u64; MAX_CELLS]; 15] = {
+    let mut k = [[0u64; MAX_CELLS]; 15];
+    let mut c = 1;
+    while c < 15 {
+        let mut s = 0;
+        while s < MAX_CELLS {
+            k[c][s] = zobrist::key(Z_PIECE, (c * MAX_CELLS + s) as u64);
+            s += 1;
+        }
+        c += 1;
+    }
+    k
+};
+const SIDE_KEY: u64 = zobrist::key(Z_SIDE, 0);
+const FLAG_KEYS: [u64; 2] = [zobrist::key(Z_FLAG, 0), zobrist::key(Z_FLAG, 1)];
+const IMP_KEYS: [[u64; MAX_CELLS]; 2] = {
+    let mut k = [[0u64; MAX_CELLS]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut s = 0;
+        while s < MAX_CELLS {
+            k[c][s] = zobrist::key(Z_IMP, (c * MAX_CELLS + s) as u64);
+            s += 1;
+        }
+        c += 1;
+    }
+    k
+};
+
+/// Receives generated moves: a list, or a counter that counts sets of quiet moves by
+/// population count.
+trait Sink {
+    fn one(&mut self, m: Move);
+    fn quiet_set(&mut self, from: u8, targets: u128);
+}
+
+impl Sink for MoveList {
+    #[inline]
+    fn one(&mut self, m: Move) {
+        self.push(m);
+    }
+    #[inline]
+    fn quiet_set(&mut self, from: u8, targets: u128) {
+        for to in cells(targets) {
+            self.push(Move::new(from, to, None, 0));
+        }
+    }
+}
+
+struct Counter(usize);
+
+impl Sink for Counter {
+    #[inline]
+    fn one(&mut self, _: Move) {
+        self.0 += 1;
+    }
+    #[inline]
+    fn quiet_set(&mut self, _: u8, targets: u128) {
+        self.0 += targets.count_ones() as usize;
+    }
+}
+
+/// Memo of capture decisions per target cell during one generation.
+struct CaptureMemo {
+    done: Cell<u128>,
+    ok: Cell<u128>,
+}
+
+impl Position {
+    /// The start position of `variant` (rulings T5, T9, T10; CHECKPOINTS.md).
+    pub fn start(variant: Variant) -> Position {
+        Position::from_notation(variant, variant.rules().start)
+            .expect("the start position of every rule set is valid")
+    }
+
+    /// An empty board of `variant` with White to move, the rule set's default impregnable
+    /// fields (Chess-T/T2: b4, b5), no flags and clocks 0 / 1. Used to build positions piece
+    /// by piece; see [`Position::put`].
+    pub(crate) fn empty(variant: Variant) -> Position {
+        let rules = variant.rules();
+        let imp = if rules.has_impregnable {
+            // b4 and b5 (ruling T3).
+            [3 * rules.files + 1, 4 * rules.files + 1]
+        } else {
+            [NO_CELL; 2]
+        };
+        let mut p = Position {
+            variant,
+            t: rules.tables,
+            board: [0; MAX_CELLS],
+            colors: [0; 2],
+            kinds: [0; 7],
+            side: Color::White,
+            imp,
+            konnet_flags: 0,
+            halfmove: 0,
+            fullmove: 1,
+            hash: 0,
+        };
+        p.hash = p.compute_hash();
+        p
+    }
+
+    /// The rule set.
+    #[inline]
+    pub fn rules(&self) -> &'static RuleSet {
+        self.variant.rules()
+    }
+
+    /// The rule set's name as a [`Variant`].
+    #[inline]
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The piece on `cell`, if any.
+    #[inline]
+    pub fn piece_at(&self, cell: u16) -> Option<Piece> {
+        let c = *self.board.get(cell as usize)?;
+        if c == 0 {
+            None
+        } else {
+            Some(Piece {
+                kind: Kind::ALL[((c - 1) / 2) as usize],
+                color: Color::from_index(((c - 1) % 2) as usize),
+            })
+        }
+    }
+
+    /// The impregnable field of `color`, if the rule set has them (ruling T3).
+    pub fn impregnable_field(&self, color: Color) -> Option<u16> {
+        let c = self.imp[color.index()];
+        (c != NO_CELL).then_some(c as u16)
+    }
+
+    /// Whether `color` has already had a Prince become a Konnet (ruling T8).
+    pub fn konnet_promoted(&self, color: Color) -> bool {
+        self.konnet_flags >> color.index() & 1 != 0
+    }
+
+    /// Plies since the last capture or exchange (ruling T7).
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove
+    }
+
+    /// The move number (1 at the start, up after Black's move).
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// The cells of `color`'s pieces of `kind`, as a bit mask (bit `i` = cell `i`).
+    pub fn pieces(&self, color: Color, kind: Kind) -> u128 {
+        self.colors[color.index()] & self.kinds[kind.index()]
+    }
+
+    /// Whether `cell` is a castle cell of `color` (ruling T2).
+    pub fn is_castle(&self, color: Color, cell: u16) -> bool {
+        cell < 128 && self.t.castle[color.index()] >> cell & 1 != 0
+    }
+
+    /// The Zobrist hash (placement, side to move, impregnable fields, Konnet flags).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The hash computed from scratch.
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for (s, &c) in self.board.iter().enumerate() {
+            if c != 0 {
+                h ^= PIECE_KEYS[c as usize][s];
+            }
+        }
+        if self.side == Color::Black {
+            h ^= SIDE_KEY;
+        }
+        for c in 0..2 {
+            if self.konnet_flags >> c & 1 != 0 {
+                h ^= FLAG_KEYS[c];
+            }
+            if self.imp[c] != NO_CELL {
+                h ^= IMP_KEYS[c][self.imp[c] as usize];
+            }
+        }
+        h
+    }
+
+    #[inline]
+    fn royal(&self) -> u128 {
+        self.kinds[Kind::King.index()]
+            | self.kinds[Kind::Konnet.index()]
+            | self.kinds[Kind::Prince.index()]
+    }
+
+    #[inline]
+    pub(crate) fn put(&mut self, sq: u8, kind: Kind, color: Color) {
+        let c = code(kind, color);
+        self.board[sq as usize] = c;
+        self.colors[color.index()] |= bit(sq);
+        self.kinds[kind.index()] |= bit(sq);
+        self.hash ^= PIECE_KEYS[c as usize][sq as usize];
+    }
+
+    #[inline]
+    fn remove(&mut self, sq: u8) {
+        let c = self.board[sq as usize];
+        debug_assert!(c != 0);
+        let kind = (c - 1) / 2;
+        let color = (c - 1) % 2;
+        self.board[sq as usize] = 0;
+        self.colors[color as usize] &= !bit(sq);
+        self.kinds[kind as usize] &= !bit(sq);
+        self.hash ^= PIECE_KEYS[c as usize][sq as usize];
+    }
+
+    #[inline]
+    fn kind_at(&self, sq: u8) -> Kind {
+        Kind::ALL[((self.board[sq as usize] - 1) / 2) as usize]
+    }
+
+    // ----- strength -------------------------------------------------------------------
+
+    /// The strength sums of White and Black on `cell`, in **half units** (Knecht = 2), as the
+    /// capture rule compares them (ruling T6, T12; chess-T1 ch. 4):
+    ///
+    /// - every piece projects its strength onto its own cell and every cell of its lines of
+    ///   movement: the whole range of a jumping line (Ritter, Konnet orthogonally), a
+    ///   non-jumping line up to and including its first occupied cell, ending at a castle
+    ///   cell for a non-royal piece (the castle cell itself receives the strength) and before
+    ///   the enemy impregnable field;
+    /// - the Scout adds 0 (ruling T9);
+    /// - on a castle cell a side's non-royal strength counts only if that side's piece stands
+    ///   there (defence) or one of its royal pieces also reaches the cell (attack).
+    ///
+    /// Returns `(0, 0)` for a cell that is not on the board.
+    pub fn strength(&self, cell: u16) -> (u16, u16) {
+        if cell as usize >= MAX_CELLS || self.t.board[0] >> cell & 1 == 0 {
+            return (0, 0);
+        }
+        let s = self.sums(cell as u8);
+        (s[0], s[1])
+    }
+
+    /// Royal and non-royal sums per side on `t` (before the castle rule).
+    #[inline]
+    fn raw_sums(&self, t: u8) -> ([u16; 2], [u16; 2]) {
+        let tb = self.t;
+        let ti = t as usize;
+        let mut royal = [0u16; 2];
+        let mut other = [0u16; 2];
+        let occ = self.colors[0] | self.colors[1];
+        let occupant = self.board[ti];
+        if occupant != 0 {
+            let k = Kind::ALL[((occupant - 1) / 2) as usize];
+            let c = ((occupant - 1) % 2) as usize;
+            if k.is_royal() {
+                royal[c] += k.strength();
+            } else {
+                other[c] += k.strength();
+            }
+        }
+        let castles = tb.castle[0] | tb.castle[1];
+        let kn = self.kinds[Kind::Knecht.index()];
+        let vk = self.kinds[Kind::VerKnecht.index()];
+        let king = self.kinds[Kind::King.index()];
+        let konnet = self.kinds[Kind::Konnet.index()];
+        let prince = self.kinds[Kind::Prince.index()];
+        let ritter = self.kinds[Kind::Ritter.index()];
+        for c in 0..2 {
+            let own = self.colors[c];
+            let eimp = self.imp[1 - c];
+            other[c] += 4 * (tb.ritter[ti] & ritter & own).count_ones() as u16;
+            royal[c] += 6 * (tb.konnet_orth[ti] & konnet & own).count_ones() as u16;
+            if t != eimp {
+                let o1 = tb.orth1[ti] & own;
+                royal[c] += 3 * ((tb.king[ti] & king & own) | (o1 & prince)).count_ones() as u16;
+                other[c] += 2 * (o1 & kn).count_ones() as u16 + 3 * (o1 & vk).count_ones() as u16;
+                let s = tb.double_from[ti][c];
+                if s != NO_CELL && (kn | vk) & own & bit(s) != 0 {
+                    let m = tb.forward[s as usize][c];
+                    if occ & bit(m) == 0 && castles & bit(m) == 0 && m != eimp {
+                        other[c] += if kn & bit(s) != 0 { 2 } else { 3 };
+                    }
+                }
+            }
+        }
+        // Diagonal lines of Princes and Konnets, walked outward from `t`. A side is blocked
+        // once the walk passes the other side's impregnable field; `t` being that field
+        // blocks from the start.
+        let diag = (prince | konnet) & occ;
+        if diag != 0 {
+            let start_blocked = [t == self.imp[1], t == self.imp[0]];
+            for ray in &tb.diagonal[ti] {
+                let mut blocked = start_blocked;
+                for &c in ray {
+                    if c == NO_CELL {
+                        break;
+                    }
+                    if occ & bit(c) != 0 {
+                        if diag & bit(c) != 0 {
+                            let col = usize::from(self.colors[1] & bit(c) != 0);
+                            if !blocked[col] {
+                                royal[col] += if konnet & bit(c) != 0 { 6 } else { 3 };
+                            }
+                        }
+                        break;
+                    }
+                    if c == self.imp[1] {
+                        blocked[0] = true;
+                    }
+                    if c == self.imp[0] {
+                        blocked[1] = true;
+                    }
+                }
+            }
+        }
+        (royal, other)
+    }
+
+    /// The sums with the castle rule applied.
+    #[inline]
+    fn sums(&self, t: u8) -> [u16; 2] {
+        let (royal, other) = self.raw_sums(t);
+        let mut s = [royal[0] + other[0], royal[1] + other[1]];
+        if (self.t.castle[0] | self.t.castle[1]) & bit(t) != 0 {
+            let occupant = self.board[t as usize];
+            for c in 0..2 {
+                let defends = occupant != 0 && (occupant - 1) % 2 == c as u8;
+                if !defends && royal[c] == 0 {
+                    s[c] = royal[c];
+                }
+            }
+        }
+        s
+    }
+
+    /// Whether the side to move may capture on `t` (strict superiority, ruling T6).
+    #[inline]
+    fn superior(&self, t: u8) -> bool {
+        let s = self.sums(t);
+        let us = self.side.index();
+        s[us] > s[1 - us]
+    }
+
+    // ----- game end ----------------------------------------------------------------------
+
+    /// The winner by the position alone, if decided: a King missing, then castle capture
+    /// (the side that has just moved first) (ruling T7, T12).
+    pub(crate) fn decided(&self) -> Option<Outcome> {
+        let kings = self.kinds[Kind::King.index()];
+        for c in Color::ALL {
+            if kings & self.colors[c.index()] == 0 {
+                return Some(Outcome::Win {
+                    winner: !c,
+                    reason: Reason::KingCaptured,
+                });
+            }
+        }
+        let royal = self.royal();
+        for c in [!self.side, self.side] {
+            let enemy_castle = self.t.castle[(!c).index()];
+            if royal & self.colors[c.index()] & enemy_castle != 0
+                && royal & self.colors[(!c).index()] & enemy_castle == 0
+            {
+                return Some(Outcome::Win {
+                    winner: c,
+                    reason: Reason::CastleCapture,
+                });
+            }
+        }
+        None
+    }
+
+    /// How the game stands by the position alone (ruling T7, T12): King missing, castle
+    /// capture, the 40-move draw, blockade. Repetition (G1) is decided by the game record.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(o) = self.decided() {
+            return Some(o);
+        }
+        if self.halfmove >= 80 {
+            return Some(Outcome::Draw {
+                reason: Reason::MoveRule,
+            });
+        }
+        if self.count_moves() == 0 {
+            return Some(Outcome::Win {
+                winner: !self.side,
+                reason: Reason::Blockade,
+            });
+        }
+        None
+    }
+
+    // ----- move generation -------------------------------------------------------------
+
+    /// Appends the legal moves of the side to move. Empty when the game is decided (a King
+    /// missing, castle capture) or the side to move is blockaded.
+    pub fn legal_moves(&self, out: &mut MoveList) {
+        self.generate(out);
+    }
+
+    /// The number of legal moves (what [`Position::legal_moves`] would produce).
+    pub fn count_moves(&self) -> usize {
+        let mut c = Counter(0);
+        self.generate(&mut c);
+        c.0
+    }
+
+    #[inline]
+    fn generate<S: Sink>(&self, out: &mut S) {
+        if self.decided().is_some() {
+            return;
+        }
+        let tb = self.t;
+        let us = self.side.index();
+        let them = 1 - us;
+        let own = self.colors[us];
+        let enemy = self.colors[them];
+        let occ = own | enemy;
+        let eimp = if self.imp[them] == NO_CELL {
+            0
+        } else {
+            bit(self.imp[them])
+        };
+        let castles = tb.castle[0] | tb.castle[1];
+        let base = tb.board[0] & !own & !eimp;
+        let nonroyal_base = base & !castles;
+        let memo = CaptureMemo {
+            done: Cell::new(0),
+            ok: Cell::new(0),
+        };
+        let cap_ok = |t: u8| -> bool {
+            if memo.done.get() & bit(t) == 0 {
+                memo.done.set(memo.done.get() | bit(t));
+                if self.superior(t) {
+                    memo.ok.set(memo.ok.get() | bit(t));
+                }
+            }
+            memo.ok.get() & bit(t) != 0
+        };
+
+        // Lone defender (ruling T7, T12): exactly one own royal piece in the own castle and
+        // an enemy royal piece there too: it may move only within the castle.
+        let royal = self.royal();
+        let own_castle = tb.castle[us];
+        let defenders = royal & own & own_castle;
+        let lone = if defenders.count_ones() == 1 && royal & enemy & own_castle != 0 {
+            defenders.trailing_zeros() as u8
+        } else {
+            NO_CELL
+        };
+        let restrict = |from: u8| -> u128 {
+            if from == lone {
+                own_castle
+            } else {
+                u128::MAX
+            }
+        };
+
+        let princes = self.kinds[Kind::Prince.index()] & own;
+        let konnets = self.kinds[Kind::Konnet.index()] & own;
+        let n_princes = princes.count_ones();
+        let n_konnets = konnets.count_ones();
+        let enemy_castle = tb.castle[them];
+        // Prince -> Konnet on entering the enemy castle (ruling T8, T12).
+        let prince_promotes = self.konnet_flags >> us & 1 == 0 && n_konnets < 3;
+
+        // Jumping orthogonal lines and steps: target sets.
+        let emit_set = |out: &mut S, from: u8, targets: u128, promo_castle: bool| {
+            let quiet = targets & !enemy;
+            let caps = targets & enemy;
+            if promo_castle {
+                let plain = quiet & !enemy_castle;
+                out.quiet_set(from, plain);
+                for to in cells(quiet & enemy_castle) {
+                    out.one(Move::new(from, to, Some(Kind::Konnet), 0));
+                }
+                for to in cells(caps) {
+                    if cap_ok(to) {
+                        let promo = (enemy_castle & bit(to) != 0).then_some(Kind::Konnet);
+                        out.one(Move::new(from, to, promo, FLAG_CAPTURE));
+                    }
+                }
+            } else {
+                out.quiet_set(from, quiet);
+                for to in cells(caps) {
+                    if cap_ok(to) {
+                        out.one(Move::new(from, to, None, FLAG_CAPTURE));
+                    }
+                }
+            }
+        };
+
+        // Ritters.
+        for from in cells(self.kinds[Kind::Ritter.index()] & own) {
+            emit_set(out, from, tb.ritter[from as usize] & nonroyal_base, false);
+        }
+        // King.
+        for from in cells(self.kinds[Kind::King.index()] & own) {
+            emit_set(
+                out,
+                from,
+                tb.king[from as usize] & base & restrict(from),
+                false,
+            );
+        }
+        // Scouts (ruling T9).
+        for from in cells(self.kinds[Kind::Scout.index()] & own) {
+            let targets = tb.knight[from as usize] & base;
+            out.quiet_set(from, targets & !occ & !castles);
+            for to in cells(targets & enemy) {
+                if castles & bit(to) != 0 {
+                    out.one(Move::new(from, to, None, FLAG_EXCHANGE));
+                } else {
+                    out.one(Move::new(from, to, None, FLAG_CAPTURE));
+                }
+            }
+        }
+        // Konnets and Princes.
+        for (set, is_konnet) in [(konnets, true), (princes, false)] {
+            for from in cells(set) {
+                let fi = from as usize;
+                let lim = restrict(from);
+                let promo_castle = !is_konnet && prince_promotes && enemy_castle & bit(from) == 0;
+                let orth = if is_konnet {
+                    tb.konnet_orth[fi]
+                } else {
+                    tb.orth1[fi]
+                };
+                let mut targets = orth & base;
+                for ray in &tb.diagonal[fi] {
+                    for &c in ray {
+                        if c == NO_CELL || eimp & bit(c) != 0 || own & bit(c) != 0 {
+                            break;
+                        }
+                        targets |= bit(c);
+                        if enemy & bit(c) != 0 {
+                            break;
+                        }
+                    }
+                }
+                emit_set(out, from, targets & lim, promo_castle);
+            }
+        }
+        // Knechts and Ver Knechts.
+        let kn = self.kinds[Kind::Knecht.index()] & own;
+        let vk = self.kinds[Kind::VerKnecht.index()] & own;
+        let kn_promo = tb.knecht_promotion[us];
+        let vk_promo = tb.ver_knecht_promotion[us];
+        let choices: &[Kind] = {
+            const ALL4: [Kind; 4] = [Kind::Ritter, Kind::Prince, Kind::Konnet, Kind::Scout];
+            if self.rules().scouts {
+                &ALL4
+            } else {
+                &ALL4[..3]
+            }
+        };
+        let allowed = |k: Kind| match k {
+            Kind::Prince => n_princes < 3,
+            Kind::Konnet => n_konnets < 3,
+            _ => true,
+        };
+        for from in cells(kn | vk) {
+            let fi = from as usize;
+            let is_vk = vk & bit(from) != 0;
+            let mut targets = tb.orth1[fi] & base;
+            let f1 = tb.forward[fi][us];
+            let f2 = tb.double[fi][us];
+            if f2 != NO_CELL && occ & bit(f1) == 0 && castles & bit(f1) == 0 && eimp & bit(f1) == 0
+            {
+                targets |= bit(f2) & nonroyal_base;
+            }
+            // Castle cells: only the Ver Knecht's step onto a free enemy castle cell.
+            if is_vk {
+                for to in cells(targets & enemy_castle & !occ) {
+                    for k in [Kind::Prince, Kind::Konnet] {
+                        if allowed(k) {
+                            out.one(Move::new(from, to, Some(k), 0));
+                        }
+                    }
+                }
+            }
+            targets &= !castles;
+            let promo_zone = if is_vk { vk_promo } else { kn_promo };
+            let plain = targets & !promo_zone;
+            emit_set(out, from, plain, false);
+            for to in cells(targets & promo_zone) {
+                let flags = if enemy & bit(to) != 0 {
+                    if !cap_ok(to) {
+                        continue;
+                    }
+                    FLAG_CAPTURE
+                } else {
+                    0
+                };
+                if is_vk {
+                    for &k in choices {
+                        if allowed(k) {
+                            out.one(Move::new(from, to, Some(k), flags));
+                        }
+                    }
+                } else {
+                    out.one(Move::new(from, to, Some(Kind::VerKnecht), flags));
+                }
+            }
+        }
+    }
+
+    // ----- making moves ----------------------------------------------------------------
+
+    /// Plays `m`, which must be one of [`Position::legal_moves`].
+    pub fn play(&mut self, m: Move) {
+        let us = self.side;
+        if m.is_exchange() {
+            self.remove(m.to);
+            self.remove(m.from);
+            self.halfmove = 0;
+        } else {
+            let kind = self.kind_at(m.from);
+            if m.is_capture() {
+                self.remove(m.to);
+                self.halfmove = 0;
+            } else {
+                self.halfmove = self.halfmove.saturating_add(1);
+            }
+            self.remove(m.from);
+            let new_kind = match m.promotion() {
+                Some(k) => {
+                    if kind == Kind::Prince && k == Kind::Konnet {
+                        self.konnet_flags |= 1 << us.index();
+                        self.hash ^= FLAG_KEYS[us.index()];
+                    }
+                    k
+                }
+                None => kind,
+            };
+            self.put(m.to, new_kind, us);
+        }
+        if us == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.side = !us;
+        self.hash ^= SIDE_KEY;
+    }
+}

@@ -1,0 +1,282 @@
+//! Pieces and the three rule sets (Chess-T, Chess-T2, chess-T1) as data.
+//!
+//! The rule sets differ only in the values of [`RuleSet`]: board size, castle cells,
+//! impregnable fields, setup, the orthogonal ranges of the Ritter and the Konnet and whether
+//! the Scout exists (rulings T1, T2, T3, T5, T9, T10 in `RULINGS.md`). A corrected source
+//! changes this data only; `cargo xtask codegen` then regenerates the tables.
+
+use core::fmt;
+use core::str::FromStr;
+
+use fairy_kernel::Color;
+
+use crate::tables::Tables;
+
+/// A kind of piece (ruling T4; seed chapter "Общие принципы ходов фигур на доске").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Kind {
+    /// King (Король), royal, one step in each of the 8 directions, strength 1½.
+    King = 0,
+    /// Konnet (Коннет), royal, orthogonal 1-3 jumping (chess-T1: 1-2), diagonal 1-3 not
+    /// jumping, strength 3.
+    Konnet = 1,
+    /// Prince (Принц), royal, orthogonal 1, diagonal 1-3 not jumping, strength 1½.
+    Prince = 2,
+    /// Ritter (Риттер), orthogonal 1-3 jumping (chess-T1: 1-2), strength 2.
+    Ritter = 3,
+    /// Ver Knecht (Вер Кнехт), moves as the Knecht, strength 1½.
+    VerKnecht = 4,
+    /// Knecht (Кнехт), one step orthogonally, two forward inside its own territory,
+    /// strength 1.
+    Knecht = 5,
+    /// Scout (Разведчик; Chess-T2 and chess-T1 only), the knight's leap, strength 0.
+    Scout = 6,
+}
+
+impl Kind {
+    /// All kinds, in index order.
+    pub const ALL: [Kind; 7] = [
+        Kind::King,
+        Kind::Konnet,
+        Kind::Prince,
+        Kind::Ritter,
+        Kind::VerKnecht,
+        Kind::Knecht,
+        Kind::Scout,
+    ];
+
+    /// 0..7, for per-kind arrays.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The kind of index `i` (0..7).
+    #[inline]
+    pub const fn from_index(i: usize) -> Kind {
+        Kind::ALL[i]
+    }
+
+    /// The upper-case notation letter (ruling T11): K C P R V N S.
+    pub const fn letter(self) -> char {
+        match self {
+            Kind::King => 'K',
+            Kind::Konnet => 'C',
+            Kind::Prince => 'P',
+            Kind::Ritter => 'R',
+            Kind::VerKnecht => 'V',
+            Kind::Knecht => 'N',
+            Kind::Scout => 'S',
+        }
+    }
+
+    /// The kind of an upper-case notation letter (ruling T11).
+    pub const fn from_letter(c: char) -> Option<Kind> {
+        Some(match c {
+            'K' => Kind::King,
+            'C' => Kind::Konnet,
+            'P' => Kind::Prince,
+            'R' => Kind::Ritter,
+            'V' => Kind::VerKnecht,
+            'N' => Kind::Knecht,
+            'S' => Kind::Scout,
+            _ => return None,
+        })
+    }
+
+    /// The English name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::King => "King",
+            Kind::Konnet => "Konnet",
+            Kind::Prince => "Prince",
+            Kind::Ritter => "Ritter",
+            Kind::VerKnecht => "Ver Knecht",
+            Kind::Knecht => "Knecht",
+            Kind::Scout => "Scout",
+        }
+    }
+
+    /// The strength in **half units** (Knecht = 2): King 3, Konnet 6, Prince 3, Ritter 4,
+    /// Ver Knecht 3, Knecht 2, Scout 0 (rulings T4, T9).
+    #[inline]
+    pub const fn strength(self) -> u16 {
+        match self {
+            Kind::King | Kind::Prince | Kind::VerKnecht => 3,
+            Kind::Konnet => 6,
+            Kind::Ritter => 4,
+            Kind::Knecht => 2,
+            Kind::Scout => 0,
+        }
+    }
+
+    /// Whether the piece is royal (King, Konnet, Prince): only royal pieces may stand on
+    /// castle cells (ruling T4).
+    #[inline]
+    pub const fn is_royal(self) -> bool {
+        matches!(self, Kind::King | Kind::Konnet | Kind::Prince)
+    }
+}
+
+/// A piece: a kind and a colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// What it is.
+    pub kind: Kind,
+    /// Whose it is.
+    pub color: Color,
+}
+
+impl Piece {
+    /// The notation letter: upper case White, lower case Black (ruling T11).
+    pub fn letter(self) -> char {
+        match self.color {
+            Color::White => self.kind.letter(),
+            Color::Black => self.kind.letter().to_ascii_lowercase(),
+        }
+    }
+
+    /// The piece of a notation letter.
+    pub fn from_letter(c: char) -> Option<Piece> {
+        let kind = Kind::from_letter(c.to_ascii_uppercase())?;
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Some(Piece { kind, color })
+    }
+}
+
+/// The data that makes one rule set of the family.
+#[derive(Debug)]
+pub struct RuleSet {
+    /// The CLI name: `chess-t`, `chess-t2` or `chess-t1`.
+    pub name: &'static str,
+    /// A human title.
+    pub title: &'static str,
+    /// Number of files (9 for Chess-T/T2, ruling T1; 8 for chess-T1, T10).
+    pub files: u8,
+    /// Number of ranks (8). Ranks `1..=ranks/2` are White's territory, the rest Black's.
+    pub ranks: u8,
+    /// The castle cells of White and Black by name (ruling T2, T10).
+    pub castles: [&'static [&'static str]; 2],
+    /// Whether the rule set has impregnable fields (Chess-T/T2 yes, ruling T3; chess-T1 no).
+    pub has_impregnable: bool,
+    /// Orthogonal range of the Ritter (3; chess-T1 2).
+    pub ritter_range: u8,
+    /// Orthogonal range of the Konnet (3; chess-T1 2).
+    pub konnet_orth_range: u8,
+    /// Diagonal range of the Prince and the Konnet (3).
+    pub diagonal_range: u8,
+    /// Whether the Scout exists (Chess-T2 and chess-T1; ruling T9, T10): as a piece and as a
+    /// promotion choice.
+    pub scouts: bool,
+    /// The start position in the position notation (ruling T11; CHECKPOINTS.md).
+    pub start: &'static str,
+    /// The generated move and strength tables of this geometry.
+    pub tables: &'static Tables,
+}
+
+/// Chess-T: 9 x 8, T-shaped castles, one impregnable field a side (rulings T1-T8).
+pub static CHESS_T: RuleSet = RuleSet {
+    name: "chess-t",
+    title: "Chess-T (Sh. Khasanov, 2020)",
+    files: 9,
+    ranks: 8,
+    castles: [&["d1", "e1", "f1", "e2"], &["d8", "e8", "f8", "e7"]],
+    has_impregnable: true,
+    ritter_range: 3,
+    konnet_orth_range: 3,
+    diagonal_range: 3,
+    scouts: false,
+    start: "r2pkp2r/nnnncnnnn/9/9/9/9/NNNNCNNNN/R2PKP2R w b4,b5 - 0 1",
+    tables: &crate::tables::CHESS_T_TABLES,
+};
+
+/// Chess-T2: Chess-T plus one Scout a side on b1/h1, b8/h8 (ruling T9).
+pub static CHESS_T2: RuleSet = RuleSet {
+    name: "chess-t2",
+    title: "Chess-T2 (Sh. Khasanov, 2020)",
+    files: 9,
+    ranks: 8,
+    castles: [&["d1", "e1", "f1", "e2"], &["d8", "e8", "f8", "e7"]],
+    has_impregnable: true,
+    ritter_range: 3,
+    konnet_orth_range: 3,
+    diagonal_range: 3,
+    scouts: true,
+    start: "rs1pkp1sr/nnnncnnnn/9/9/9/9/NNNNCNNNN/RS1PKP1SR w b4,b5 - 0 1",
+    tables: &crate::tables::CHESS_T2_TABLES,
+};
+
+/// chess-T1: 8 x 8, castles c1-f1 / c8-f8, no impregnable fields, Ritter and Konnet
+/// orthogonal range 2 (ruling T10).
+pub static CHESS_T1: RuleSet = RuleSet {
+    name: "chess-t1",
+    title: "chess-T1 (Sh. Khasanov, 2021/2024)",
+    files: 8,
+    ranks: 8,
+    castles: [&["c1", "d1", "e1", "f1"], &["c8", "d8", "e8", "f8"]],
+    has_impregnable: false,
+    ritter_range: 2,
+    konnet_orth_range: 2,
+    diagonal_range: 3,
+    scouts: true,
+    start: "rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN/RSPCKPSR w - - 0 1",
+    tables: &crate::tables::CHESS_T1_TABLES,
+};
+
+/// Which rule set: the [`fairy_kernel::Game::Variant`] of [`crate::Position`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Variant {
+    /// Chess-T ([`CHESS_T`]).
+    ChessT,
+    /// Chess-T2 ([`CHESS_T2`]).
+    ChessT2,
+    /// chess-T1 ([`CHESS_T1`]).
+    ChessT1,
+}
+
+impl Variant {
+    /// All three, in the order chess-t, chess-t2, chess-t1.
+    pub const ALL: [Variant; 3] = [Variant::ChessT, Variant::ChessT2, Variant::ChessT1];
+
+    /// The rule set's data.
+    #[inline]
+    pub fn rules(self) -> &'static RuleSet {
+        match self {
+            Variant::ChessT => &CHESS_T,
+            Variant::ChessT2 => &CHESS_T2,
+            Variant::ChessT1 => &CHESS_T1,
+        }
+    }
+
+    /// The CLI name (`chess-t`, `chess-t2`, `chess-t1`).
+    pub fn name(self) -> &'static str {
+        self.rules().name
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The error of [`Variant::from_str`]: the text names no rule set of this crate.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown rule set {0:?}: expected chess-t, chess-t2 or chess-t1")]
+pub struct UnknownVariant(pub String);
+
+impl FromStr for Variant {
+    type Err = UnknownVariant;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.name() == s)
+            .ok_or_else(|| UnknownVariant(s.to_owned()))
+    }
+}

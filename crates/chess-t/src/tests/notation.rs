@@ -1,0 +1,203 @@
+//! Position and move notation (ruling T11, T12), typed errors.
+
+use fairy_kernel::{MoveError, PositionError};
+
+use super::{build, notation_of};
+use crate::Variant::{ChessT, ChessT1, ChessT2};
+use crate::{Position, Variant};
+
+fn rejected(v: Variant, text: &str) -> PositionError {
+    match Position::from_notation(v, text) {
+        Ok(p) => panic!("{text} accepted as {p:?}"),
+        Err(e) => e,
+    }
+}
+
+fn impossible(v: Variant, pieces: &[(&str, char)], fields: &str) -> String {
+    match rejected(v, &notation_of(v, pieces, fields, 'w', "-", 0)) {
+        PositionError::Impossible { reason } => reason,
+        e => panic!("not an impossible-position error: {e}"),
+    }
+}
+
+#[test]
+fn rejects_non_royal_piece_on_castle_cell() {
+    let r = impossible(ChessT, &[("e1", 'K'), ("e8", 'k'), ("e2", 'N')], "b4,b5");
+    assert!(r.contains("castle cell e2"), "{r}");
+    let r = impossible(ChessT, &[("e1", 'K'), ("a8", 'k'), ("e7", 'r')], "b4,b5");
+    assert!(r.contains("castle cell e7"), "{r}");
+}
+
+#[test]
+fn rejects_piece_on_enemy_impregnable_field() {
+    let r = impossible(ChessT, &[("e1", 'K'), ("e8", 'k'), ("b5", 'N')], "b4,b5");
+    assert!(r.contains("impregnable field b5"), "{r}");
+}
+
+#[test]
+fn rejects_impregnable_field_outside_territory_or_on_castle() {
+    let r = impossible(ChessT, &[("e1", 'K'), ("e8", 'k')], "b5,b6");
+    assert!(r.contains("outside its territory"), "{r}");
+    let r = impossible(ChessT, &[("e1", 'K'), ("e8", 'k')], "e2,b5");
+    assert!(r.contains("castle cell"), "{r}");
+}
+
+#[test]
+fn rejects_two_kings_and_no_king_but_accepts_one_missing() {
+    let r = impossible(ChessT, &[("e1", 'K'), ("a1", 'K'), ("e8", 'k')], "b4,b5");
+    assert!(r.contains("two Kings"), "{r}");
+    let r = impossible(ChessT, &[("a1", 'R')], "b4,b5");
+    assert!(r.contains("no King"), "{r}");
+    let p = build(ChessT, &[("e1", 'K'), ("a8", 'r')], "b4,b5", 'b');
+    assert!(p.outcome().is_some());
+}
+
+#[test]
+fn rejects_more_than_three_princes_or_konnets() {
+    let four = [("a3", 'P'), ("b3", 'P'), ("c3", 'P'), ("d3", 'P')];
+    let mut v = vec![("e1", 'K'), ("e8", 'k')];
+    v.extend_from_slice(&four);
+    assert!(impossible(ChessT, &v, "b4,b5").contains("3 Princes"));
+    let v: Vec<_> = v
+        .iter()
+        .map(|&(s, c)| (s, if c == 'P' { 'c' } else { c }))
+        .map(|(s, c)| {
+            if s.ends_with('3') {
+                (s.replace('3', "6").leak() as &str, c)
+            } else {
+                (s, c)
+            }
+        })
+        .collect();
+    assert!(impossible(ChessT, &v, "b4,b5").contains("3 Konnets"));
+}
+
+#[test]
+fn rejects_scouts_in_chess_t_and_unreachable_promotion_states() {
+    assert!(
+        impossible(ChessT, &[("e1", 'K'), ("e8", 'k'), ("b1", 'S')], "b4,b5").contains("no Scouts")
+    );
+    assert!(
+        impossible(ChessT, &[("e1", 'K'), ("e8", 'k'), ("a6", 'N')], "b4,b5")
+            .contains("Ver Knecht")
+    );
+    assert!(
+        impossible(ChessT, &[("e1", 'K'), ("e8", 'k'), ("a8", 'V')], "b4,b5").contains("promoted")
+    );
+}
+
+#[test]
+fn field_errors_name_the_field() {
+    let start = ChessT.rules().start;
+    let cases = [
+        (start.replace(" w ", " x "), "side to move"),
+        (start.replace("b4,b5", "b4"), "impregnable fields"),
+        (start.replace("b4,b5", "b4,z9"), "impregnable fields"),
+        (start.replace(" - ", " Q "), "Konnet flags"),
+        (start.replace(" 0 1", " -1 1"), "half-move clock"),
+        (start.replace(" 0 1", " 0 0"), "move number"),
+        (start.replace("R2PKP2R", "R2PKP3R"), "board"),
+        (start.replace("R2PKP2R", "R2PKP2X"), "board"),
+        (start.replace("9/9/", "9/"), "board"),
+    ];
+    for (text, field) in cases {
+        match rejected(ChessT, &text) {
+            PositionError::Field { field: f, .. } => assert_eq!(f, field, "{text}"),
+            e => panic!("{text}: {e}"),
+        }
+    }
+    assert!(matches!(
+        rejected(ChessT, "9/9 w"),
+        PositionError::FieldCount { .. }
+    ));
+    // chess-T1 has no impregnable fields; Chess-T requires them.
+    let t1 = ChessT1.rules().start.replace(" - - ", " b4,b5 - ");
+    assert!(matches!(
+        rejected(ChessT1, &t1),
+        PositionError::Field { .. }
+    ));
+    let t = ChessT2.rules().start.replace("b4,b5", "-");
+    assert!(matches!(rejected(ChessT2, &t), PositionError::Field { .. }));
+}
+
+#[test]
+fn moves_accept_colon_and_print_dash() {
+    let p = build(
+        ChessT,
+        &[
+            ("i1", 'K'),
+            ("i8", 'k'),
+            ("c1", 'R'),
+            ("c2", 'N'),
+            ("c4", 'n'),
+        ],
+        "b4,b5",
+        'w',
+    );
+    let m = p.parse_move("c1:c4").unwrap();
+    assert_eq!(p.format_move(m), "c1-c4");
+    assert_eq!(p.parse_move("c1-c4"), Ok(m));
+}
+
+#[test]
+fn automatic_promotion_suffix_is_optional_choices_are_not() {
+    let p = build(
+        ChessT,
+        &[("i1", 'K'), ("i8", 'k'), ("e5", 'N'), ("a7", 'V')],
+        "b4,b5",
+        'w',
+    );
+    let m = p.parse_move("e5-e6").unwrap();
+    assert_eq!(p.format_move(m), "e5-e6=V");
+    assert_eq!(p.parse_move("e5-e6=V"), Ok(m));
+    assert!(matches!(
+        p.parse_move("a7-a8"),
+        Err(MoveError::Illegal { .. })
+    ));
+    assert!(p.parse_move("a7-a8=C").is_ok());
+    assert!(matches!(
+        p.parse_move("a7-a8=K"),
+        Err(MoveError::Illegal { .. })
+    ));
+}
+
+#[test]
+fn move_errors_are_typed() {
+    let p = Position::start(ChessT);
+    assert!(matches!(
+        p.parse_move("e2e4"),
+        Err(MoveError::Malformed { .. })
+    ));
+    assert!(matches!(
+        p.parse_move("e2-e4=Q"),
+        Err(MoveError::Malformed { .. })
+    ));
+    assert!(matches!(
+        p.parse_move("e2-z4"),
+        Err(MoveError::Square { .. })
+    ));
+    assert!(matches!(
+        p.parse_move("e4-e5"),
+        Err(MoveError::Illegal { .. })
+    ));
+    assert!(matches!(
+        p.parse_move("e7-e6"),
+        Err(MoveError::Illegal { .. })
+    ));
+    assert!(matches!(
+        p.parse_move("e2-e6"),
+        Err(MoveError::Illegal { .. })
+    ));
+    let over = build(ChessT, &[("e1", 'K'), ("a8", 'r')], "b4,b5", 'w');
+    assert!(matches!(
+        over.parse_move("e1-e2"),
+        Err(MoveError::GameOver(_))
+    ));
+}
+
+#[test]
+fn diagram_marks_castles_and_fields() {
+    let d = Position::start(ChessT).diagram();
+    assert!(d.contains("[K]") && d.contains(" * "), "{d}");
+    assert!(d.lines().last().unwrap().contains("White to move"));
+}

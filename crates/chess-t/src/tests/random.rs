@@ -1,0 +1,446 @@
+//! Property tests over positions reached by random legal play and over random placements:
+//! fast generator == reference generator (moves, strength, outcomes, results of play),
+//! incremental hash == hash from scratch, notation round-trips, parsers never panic.
+
+use fairy_kernel::{Color, Game, GameRecord, Geometry};
+use quickcheck::{QuickCheck, TestResult};
+
+use super::reference::Reference;
+use crate::notation::geometry;
+use crate::rules::{Kind, Piece};
+use crate::{MoveList, Position, Variant};
+
+/// SplitMix64, a small deterministic generator driven by the quickcheck seed.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+    pub fn next(&mut self) -> u64 {
+        self.0 = fairy_kernel::zobrist::splitmix64(self.0);
+        self.0
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn sorted_texts(p: &Position) -> Vec<String> {
+    let mut ml = MoveList::new();
+    p.legal_moves(&mut ml);
+    let mut v: Vec<String> = ml.iter().map(|&m| p.format_move(m)).collect();
+    v.sort();
+    v
+}
+
+/// The result of playing `text` by the rules directly (no tables): the reference `play`.
+fn reference_play(p: &Position, text: &str) -> String {
+    let g = geometry(p.variant());
+    let (body, promo) = match text.split_once('=') {
+        Some((b, k)) => (b, Kind::from_letter(k.chars().next().unwrap())),
+        None => (text, None),
+    };
+    let (a, b) = body.split_once('-').unwrap();
+    let (from, to) = (g.parse_square(a).unwrap(), g.parse_square(b).unwrap());
+    let mover = p.piece_at(from).unwrap();
+    let target = p.piece_at(to);
+    let is_castle = p.is_castle(Color::White, to) || p.is_castle(Color::Black, to);
+    let n = g.cell_count() as u16;
+    let mut cells: Vec<Option<Piece>> = (0..n).map(|s| p.piece_at(s)).collect();
+    let mut flags = (
+        p.konnet_promoted(Color::White),
+        p.konnet_promoted(Color::Black),
+    );
+    let exchange = mover.kind == Kind::Scout && target.is_some() && is_castle;
+    cells[from as usize] = None;
+    if exchange {
+        cells[to as usize] = None;
+    } else {
+        let kind = promo.unwrap_or(mover.kind);
+        if mover.kind == Kind::Prince && kind == Kind::Konnet {
+            match mover.color {
+                Color::White => flags.0 = true,
+                Color::Black => flags.1 = true,
+            }
+        }
+        cells[to as usize] = Some(Piece {
+            kind,
+            color: mover.color,
+        });
+    }
+    let rules = p.rules();
+    let mut board = String::new();
+    for r in (0..rules.ranks as u16).rev() {
+        let mut run = 0;
+        for f in 0..rules.files as u16 {
+            match cells[(r * rules.files as u16 + f) as usize] {
+                Some(pc) => {
+                    if run > 0 {
+                        board.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    board.push(pc.letter());
+                }
+                None => run += 1,
+            }
+        }
+        if run > 0 {
+            board.push_str(&run.to_string());
+        }
+        if r > 0 {
+            board.push('/');
+        }
+    }
+    let fields = match (
+        p.impregnable_field(Color::White),
+        p.impregnable_field(Color::Black),
+    ) {
+        (Some(w), Some(b)) => format!("{},{}", g.square_name(w), g.square_name(b)),
+        _ => "-".into(),
+    };
+    let fl = match flags {
+        (false, false) => "-",
+        (true, false) => "W",
+        (false, true) => "B",
+        (true, true) => "WB",
+    };
+    let half = if target.is_some() {
+        0
+    } else {
+        p.halfmove_clock() + 1
+    };
+    let full = p.fullmove_number() + u32::from(p.side_to_move() == Color::Black);
+    let side = (!p.side_to_move()).fen_char();
+    format!("{board} {side} {fields} {fl} {half} {full}")
+}
+
+/// Compares everything the fast and the reference implementation say about `p`.
+fn agree(p: &Position) -> Result<(), String> {
+    let r = Reference::new(p);
+    let fast = sorted_texts(p);
+    let slow = r.moves();
+    if fast != slow {
+        return Err(format!(
+            "moves differ in {}\nfast only: {:?}\nslow only: {:?}",
+            p.to_notation(),
+            fast.iter()
+                .filter(|m| !slow.contains(m))
+                .collect::<Vec<_>>(),
+            slow.iter()
+                .filter(|m| !fast.contains(m))
+                .collect::<Vec<_>>()
+        ));
+    }
+    let n = geometry(p.variant()).cell_count() as u16;
+    for s in 0..n {
+        if p.strength(s) != r.strength(s) {
+            return Err(format!(
+                "strength on {s} differs in {}: fast {:?} slow {:?}",
+                p.to_notation(),
+                p.strength(s),
+                r.strength(s)
+            ));
+        }
+    }
+    if p.decided() != r.decided() {
+        return Err(format!("decided() differs in {}", p.to_notation()));
+    }
+    let mut ml = MoveList::new();
+    p.legal_moves(&mut ml);
+    for &m in &ml {
+        let mut q = *p;
+        q.play(m);
+        let want = reference_play(p, &p.format_move(m));
+        if q.to_notation() != want {
+            return Err(format!(
+                "play {} in {} gives {} (reference {want})",
+                p.format_move(m),
+                p.to_notation(),
+                q.to_notation()
+            ));
+        }
+        if q.hash() != q.hash_from_scratch() {
+            return Err(format!("hash drift after {}", p.format_move(m)));
+        }
+    }
+    if p.count_moves() != ml.len() {
+        return Err("count_moves differs from legal_moves".into());
+    }
+    let back = Position::from_notation(p.variant(), &p.to_notation())
+        .map_err(|e| format!("round trip of {} fails: {e}", p.to_notation()))?;
+    if back != *p || back.hash() != p.hash() {
+        return Err(format!("round trip of {} changes it", p.to_notation()));
+    }
+    Ok(())
+}
+
+/// Plays up to `plies` random legal moves from the start of `v`, checking every position.
+fn random_game(v: Variant, seed: u64, plies: usize) -> Result<usize, String> {
+    let mut rng = Rng::new(seed);
+    let mut p = Position::start(v);
+    for ply in 0..plies {
+        agree(&p)?;
+        let mut ml = MoveList::new();
+        p.legal_moves(&mut ml);
+        if ml.is_empty() {
+            return Ok(ply);
+        }
+        // Prefer captures half of the time so that games get tactical.
+        let caps: Vec<_> = ml
+            .iter()
+            .copied()
+            .filter(|m| Game::is_capture(&p, *m))
+            .collect();
+        let m = if !caps.is_empty() && rng.below(2) == 0 {
+            caps[rng.below(caps.len())]
+        } else {
+            ml[rng.below(ml.len())]
+        };
+        p.play(m);
+    }
+    agree(&p)?;
+    Ok(plies)
+}
+
+#[test]
+fn fast_generator_equals_reference_over_random_play() {
+    fn prop(seed: u64) -> TestResult {
+        for v in Variant::ALL {
+            if let Err(e) = random_game(v, seed ^ v as u64, 160) {
+                return TestResult::error(e);
+            }
+        }
+        TestResult::passed()
+    }
+    QuickCheck::new()
+        .tests(12)
+        .quickcheck(prop as fn(u64) -> TestResult);
+}
+
+#[test]
+#[ignore]
+fn fast_generator_equals_reference_over_random_play_long() {
+    fn prop(seed: u64) -> TestResult {
+        for v in Variant::ALL {
+            if let Err(e) = random_game(v, seed ^ v as u64, 400) {
+                return TestResult::error(e);
+            }
+        }
+        TestResult::passed()
+    }
+    QuickCheck::new()
+        .tests(400)
+        .quickcheck(prop as fn(u64) -> TestResult);
+}
+
+/// A random placement: a few pieces of each side on random cells, random fields, flags and
+/// side; returned only if the notation reader accepts it.
+fn random_placement(v: Variant, rng: &mut Rng) -> Option<Position> {
+    let rules = v.rules();
+    let g = geometry(v);
+    let n = g.cell_count();
+    let mut cells: Vec<Option<char>> = vec![None; n];
+    let letters = ['K', 'C', 'C', 'P', 'P', 'R', 'V', 'N', 'N', 'N', 'S', 'S'];
+    for color in [true, false] {
+        let count = 3 + rng.below(9);
+        for i in 0..count {
+            let l = if i == 0 {
+                'K'
+            } else {
+                letters[rng.below(letters.len())]
+            };
+            let l = if color { l } else { l.to_ascii_lowercase() };
+            let s = rng.below(n);
+            cells[s] = Some(l);
+        }
+    }
+    let mut board = String::new();
+    for r in (0..rules.ranks as usize).rev() {
+        let mut run = 0;
+        for f in 0..rules.files as usize {
+            match cells[r * rules.files as usize + f] {
+                Some(c) => {
+                    if run > 0 {
+                        board.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    board.push(c);
+                }
+                None => run += 1,
+            }
+        }
+        if run > 0 {
+            board.push_str(&run.to_string());
+        }
+        if r > 0 {
+            board.push('/');
+        }
+    }
+    let fields = if rules.has_impregnable {
+        let half = rules.ranks as usize / 2;
+        let w = rng.below(half * rules.files as usize);
+        let b = n - 1 - rng.below(half * rules.files as usize);
+        format!("{},{}", g.square_name(w as u16), g.square_name(b as u16))
+    } else {
+        "-".into()
+    };
+    let side = if rng.below(2) == 0 { 'w' } else { 'b' };
+    let flags = ["-", "W", "B", "WB"][rng.below(4)];
+    let text = format!("{board} {side} {fields} {flags} {} 1", rng.below(90));
+    Position::from_notation(v, &text).ok()
+}
+
+#[test]
+fn fast_generator_equals_reference_on_random_placements() {
+    fn prop(seed: u64) -> TestResult {
+        let mut rng = Rng::new(seed);
+        let mut checked = 0;
+        for v in Variant::ALL {
+            for _ in 0..40 {
+                if let Some(p) = random_placement(v, &mut rng) {
+                    if let Err(e) = agree(&p) {
+                        return TestResult::error(e);
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        if checked == 0 {
+            TestResult::discard()
+        } else {
+            TestResult::passed()
+        }
+    }
+    QuickCheck::new()
+        .tests(60)
+        .quickcheck(prop as fn(u64) -> TestResult);
+}
+
+#[test]
+#[ignore]
+fn fast_generator_equals_reference_on_random_placements_long() {
+    fn prop(seed: u64) -> TestResult {
+        let mut rng = Rng::new(seed);
+        for v in Variant::ALL {
+            for _ in 0..200 {
+                if let Some(p) = random_placement(v, &mut rng) {
+                    if let Err(e) = agree(&p) {
+                        return TestResult::error(e);
+                    }
+                }
+            }
+        }
+        TestResult::passed()
+    }
+    QuickCheck::new()
+        .tests(500)
+        .quickcheck(prop as fn(u64) -> TestResult);
+}
+
+#[test]
+fn incremental_hash_equals_hash_from_scratch_over_random_play() {
+    let mut rng = Rng::new(7);
+    for v in Variant::ALL {
+        for _ in 0..20 {
+            let mut p = Position::start(v);
+            for _ in 0..200 {
+                assert_eq!(p.hash(), p.hash_from_scratch(), "{}", p.to_notation());
+                let mut ml = MoveList::new();
+                p.legal_moves(&mut ml);
+                if ml.is_empty() {
+                    break;
+                }
+                p.play(ml[rng.below(ml.len())]);
+            }
+        }
+    }
+}
+
+#[test]
+fn play_and_undo_restore_the_position_exactly() {
+    // Copy-make: the record's undo returns to the equal position with the equal hash.
+    let mut rng = Rng::new(11);
+    for v in Variant::ALL {
+        let start = Position::start(v);
+        let mut rec = GameRecord::new(start);
+        let mut seen = vec![start];
+        for _ in 0..60 {
+            let p = *rec.position();
+            let mut ml = MoveList::new();
+            p.legal_moves(&mut ml);
+            if ml.is_empty() {
+                break;
+            }
+            rec.play(ml[rng.below(ml.len())]);
+            seen.push(*rec.position());
+        }
+        while seen.len() > 1 {
+            seen.pop();
+            assert!(rec.undo());
+            assert_eq!(rec.position(), seen.last().unwrap());
+            assert_eq!(rec.position().hash(), seen.last().unwrap().hash());
+        }
+    }
+}
+
+#[test]
+fn notation_round_trips_over_random_play() {
+    let mut rng = Rng::new(3);
+    for v in Variant::ALL {
+        let mut p = Position::start(v);
+        for _ in 0..150 {
+            let text = p.to_notation();
+            assert_eq!(Position::from_notation(v, &text).unwrap(), p, "{text}");
+            let mut ml = MoveList::new();
+            p.legal_moves(&mut ml);
+            if ml.is_empty() {
+                break;
+            }
+            for &m in &ml {
+                let s = p.format_move(m);
+                assert_eq!(p.parse_move(&s), Ok(m), "{s} in {text}");
+            }
+            p.play(ml[rng.below(ml.len())]);
+        }
+    }
+}
+
+#[test]
+fn parsers_never_panic_on_arbitrary_strings() {
+    fn prop(s: String, seed: u64) -> bool {
+        let mut rng = Rng::new(seed);
+        for v in Variant::ALL {
+            let _ = Position::from_notation(v, &s);
+            let p = Position::start(v);
+            let _ = p.parse_move(&s);
+            // Mutations of a valid notation string reach deeper into the reader.
+            let mut t: Vec<char> = v.rules().start.chars().collect();
+            for c in s.chars().take(4) {
+                let i = rng.below(t.len());
+                t[i] = c;
+            }
+            let _ = Position::from_notation(v, &t.into_iter().collect::<String>());
+            let _ = p.parse_move(&format!("e2-e{s}"));
+        }
+        true
+    }
+    QuickCheck::new()
+        .tests(500)
+        .quickcheck(prop as fn(String, u64) -> bool);
+}
+
+#[test]
+fn a_game_record_decides_threefold_repetition() {
+    // Ruling G1: the record sees the third occurrence (Ritters shuffle a1-b1-a1).
+    let p = Position::start(Variant::ChessT);
+    let mut rec = GameRecord::new(p);
+    for m in [
+        "a1-b1", "a8-b8", "b1-a1", "b8-a8", "a1-b1", "a8-b8", "b1-a1", "b8-a8",
+    ] {
+        rec.play_text(m).unwrap();
+    }
+    let o = rec.outcome().expect("threefold repetition");
+    assert_eq!(o.reason(), fairy_kernel::Reason::Repetition);
+    let _ = Piece::from_letter('K');
+}

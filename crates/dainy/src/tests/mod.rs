@@ -1,0 +1,108 @@
+//! Unit tests: one per rule (named after it, citing the seed article and ruling), the
+//! reference generator against the fast one, notation, hashing and tables.
+
+mod notation_tests;
+mod properties;
+mod reference;
+mod rules;
+
+use fairy_kernel::{Game, Geometry};
+
+use crate::notation::geometry;
+use crate::{Dainy, Move, MoveList};
+
+/// A position from its notation; panics with the error (test helper).
+pub(crate) fn pos(text: &str) -> Dainy {
+    match Dainy::from_notation((), text) {
+        Ok(p) => p,
+        Err(e) => panic!("{text}: {e}"),
+    }
+}
+
+/// The cell named `name`.
+pub(crate) fn sq(name: &str) -> u16 {
+    geometry().parse_square(name).expect("cell name")
+}
+
+/// Sorted texts of the legal moves.
+pub(crate) fn moves(p: &Dainy) -> Vec<String> {
+    let mut l = MoveList::new();
+    p.legal_moves(&mut l);
+    let mut v: Vec<String> = l.iter().map(|&m| p.format_move(m)).collect();
+    v.sort();
+    v
+}
+
+/// Sorted target names of the legal moves from `from`.
+pub(crate) fn targets(p: &Dainy, from: &str) -> Vec<String> {
+    let f = sq(from);
+    let mut l = MoveList::new();
+    p.legal_moves(&mut l);
+    let mut v: Vec<String> = l
+        .iter()
+        .filter(|m| m.from() == f)
+        .map(|m| {
+            let mut s = geometry().square_name(m.to());
+            if let Some(r) = m.promotion() {
+                s.push('=');
+                s.push(r.upper_char());
+            }
+            s
+        })
+        .collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// Names of cells, sorted (for comparisons).
+pub(crate) fn names(list: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
+
+/// Plays `text` (must be legal) and returns the new position.
+pub(crate) fn after(p: &Dainy, text: &str) -> Dainy {
+    let m: Move = p.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let mut q = p.clone();
+    q.play(m);
+    q
+}
+
+/// A small deterministic random generator (SplitMix64).
+pub(crate) struct Rng(pub u64);
+
+impl Rng {
+    pub(crate) fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        fairy_kernel::zobrist::splitmix64(self.0)
+    }
+    pub(crate) fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// The positions of one random legal game from the start (at most `plies` moves), captures
+/// preferred half of the time so that games reach endgames and promotions.
+pub(crate) fn random_game(seed: u64, plies: usize) -> Vec<Dainy> {
+    let mut rng = Rng(seed);
+    let mut p = Dainy::start(());
+    let mut out = vec![p.clone()];
+    for _ in 0..plies {
+        let mut l = MoveList::new();
+        p.legal_moves(&mut l);
+        if l.is_empty() {
+            break;
+        }
+        let captures: Vec<Move> = l.iter().copied().filter(|&m| p.is_capture(m)).collect();
+        let m = if !captures.is_empty() && rng.below(2) == 0 {
+            captures[rng.below(captures.len())]
+        } else {
+            l[rng.below(l.len())]
+        };
+        p.play(m);
+        out.push(p.clone());
+    }
+    out
+}

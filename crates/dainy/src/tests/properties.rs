@@ -1,0 +1,277 @@
+//! Properties over positions reached by random legal play: the fast generator against the
+//! reference, hashing, notation round trips, copy-make, colour mirroring; and the tables.
+
+use fairy_kernel::{perft, Color, Game, GameRecord, Outcome, Reason};
+use quickcheck::{quickcheck, TestResult};
+
+use super::reference::Ref;
+use super::{moves, pos, random_game};
+use crate::generated::tables as gen;
+use crate::tables;
+use crate::{Dainy, MoveList, Role};
+
+/// The fast generator and the reference agree on the moves, on check and on the outcome.
+fn agrees_with_reference(p: &Dainy) -> Result<(), String> {
+    let r = Ref::from_dainy(p);
+    let fast = moves(p);
+    let slow = r.legal_texts();
+    if fast != slow {
+        return Err(format!(
+            "{}\nfast only: {:?}\nreference only: {:?}",
+            p.to_notation(),
+            fast.iter()
+                .filter(|m| !slow.contains(m))
+                .collect::<Vec<_>>(),
+            slow.iter()
+                .filter(|m| !fast.contains(m))
+                .collect::<Vec<_>>()
+        ));
+    }
+    if p.count_legal_moves() != fast.len() {
+        return Err(format!("{}: count differs from list", p.to_notation()));
+    }
+    let side = p.side_to_move();
+    if p.in_check(side) != r.in_check(side) {
+        return Err(format!("{}: check differs", p.to_notation()));
+    }
+    let want = if slow.is_empty() {
+        Some(if r.in_check(side) {
+            Outcome::Win {
+                winner: !side,
+                reason: Reason::Checkmate,
+            }
+        } else {
+            Outcome::Draw {
+                reason: Reason::Stalemate,
+            }
+        })
+    } else if p.occupied().count() == 2 {
+        Some(Outcome::Draw {
+            reason: Reason::DeadPosition,
+        })
+    } else {
+        None
+    };
+    if p.outcome() != want {
+        return Err(format!(
+            "{}: outcome {:?} != {want:?}",
+            p.to_notation(),
+            p.outcome()
+        ));
+    }
+    Ok(())
+}
+
+quickcheck! {
+    fn fast_generator_matches_reference_over_random_play(seed: u64) -> TestResult {
+        for p in random_game(seed, 120) {
+            if let Err(e) = agrees_with_reference(&p) {
+                return TestResult::error(e);
+            }
+        }
+        TestResult::passed()
+    }
+
+    fn incremental_hash_equals_hash_from_scratch(seed: u64) -> bool {
+        random_game(seed, 150).iter().all(|p| p.hash() == p.hash_from_scratch())
+    }
+
+    fn notation_round_trips_over_random_play(seed: u64) -> bool {
+        random_game(seed, 150).iter().all(|p| pos(&p.to_notation()) == *p)
+    }
+
+    fn move_notation_round_trips_over_random_play(seed: u64) -> bool {
+        random_game(seed, 60).iter().all(|p| {
+            let mut l = MoveList::new();
+            p.legal_moves(&mut l);
+            l.iter().all(|&m| p.parse_move(&p.format_move(m)) == Ok(m))
+        })
+    }
+
+    fn play_then_undo_restores_the_position(seed: u64) -> bool {
+        let game = random_game(seed, 80);
+        let mut rec = GameRecord::new(Dainy::start(()));
+        for w in game.windows(2) {
+            let mut l = MoveList::new();
+            w[0].legal_moves(&mut l);
+            let Some(&m) = l.iter().find(|&&m| {
+                let mut q = w[0].clone();
+                q.play(m);
+                q == w[1]
+            }) else {
+                return false;
+            };
+            rec.play(m);
+        }
+        for p in game.iter().rev() {
+            if rec.position() != p {
+                return false;
+            }
+            rec.undo();
+        }
+        true
+    }
+
+    fn bishop_moves_keep_their_colour(seed: u64) -> bool {
+        random_game(seed, 100).iter().all(|p| {
+            let mut l = MoveList::new();
+            p.legal_moves(&mut l);
+            l.iter().all(|m| {
+                p.piece_at(m.from()).map(|x| x.role) != Some(Role::Bishop)
+                    || gen::COLOUR[m.from() as usize] == gen::COLOUR[m.to() as usize]
+            })
+        })
+    }
+
+    fn colour_mirrored_positions_have_equal_perft(seed: u64) -> bool {
+        let game = random_game(seed, 40);
+        let p = &game[game.len() / 2];
+        perft(p, 2) == perft(&mirror(p), 2)
+    }
+}
+
+/// The position with colours exchanged and the board reflected line `y` <-> `10 - y` (same
+/// cell number): by ruling H3 Black's army is White's mirrored, so the game is the same.
+fn mirror(p: &Dainy) -> Dainy {
+    let text = p.to_notation();
+    let fields: Vec<&str> = text.split(' ').collect();
+    let swap = |s: &str| -> String {
+        s.chars()
+            .map(|c| {
+                if c.is_ascii_uppercase() {
+                    c.to_ascii_lowercase()
+                } else {
+                    c.to_ascii_uppercase()
+                }
+            })
+            .collect()
+    };
+    let board: Vec<String> = fields[0].split('/').rev().map(swap).collect();
+    let side = if fields[1] == "w" { "b" } else { "w" };
+    let mut castling = String::new();
+    for (c, from) in [('K', 'k'), ('Q', 'q'), ('k', 'K'), ('q', 'Q')] {
+        if fields[2].contains(from) {
+            castling.push(c);
+        }
+    }
+    if castling.is_empty() {
+        castling.push('-');
+    }
+    pos(&format!(
+        "{} {side} {castling} {} {}",
+        board.join("/"),
+        fields[3],
+        fields[4]
+    ))
+}
+
+#[test]
+fn mirror_of_start_is_start_with_black_to_move() {
+    let m = mirror(&Dainy::start(()));
+    assert_eq!(m.side_to_move(), Color::Black);
+    assert_eq!(perft(&m, 2), 2662);
+}
+
+#[test]
+fn perft_3_matches_reference() {
+    let p = Dainy::start(());
+    assert_eq!(perft(&p, 3), Ref::from_dainy(&p).perft(3));
+}
+
+#[test]
+#[ignore = "slow in debug; run with --release --ignored"]
+fn perft_4_matches_reference() {
+    let p = Dainy::start(());
+    assert_eq!(perft(&p, 4), 7_213_326);
+    assert_eq!(Ref::from_dainy(&p).perft(4), 7_213_326);
+}
+
+#[test]
+#[ignore = "about ten minutes in release; run once to back tests/perft/dainy.perft"]
+fn perft_5_matches_reference() {
+    let p = Dainy::start(());
+    assert_eq!(perft(&p, 5), 389_441_338);
+    assert_eq!(Ref::from_dainy(&p).perft(5), 389_441_338);
+}
+
+/// Every figure of `tests/perft/dainy.perft` up to `limit` nodes, recomputed by the
+/// reference generator.
+fn perft_file_agrees_with_reference(limit: u64) {
+    let text = include_str!("../../../../tests/perft/dainy.perft");
+    let mut position = None;
+    let mut checked = 0;
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("position ") {
+            position = Some(pos(rest.trim()));
+        } else if let Some(rest) = line.strip_prefix("perft ") {
+            let mut it = rest
+                .split_whitespace()
+                .map(|x| x.parse::<u64>().expect("number"));
+            let (d, n) = (it.next().expect("depth"), it.next().expect("nodes"));
+            if n > limit {
+                continue;
+            }
+            let p = position.as_ref().expect("position before perft");
+            assert_eq!(perft(p, d as u32), n, "fast {} depth {d}", p.to_notation());
+            assert_eq!(
+                Ref::from_dainy(p).perft(d as u32),
+                n,
+                "reference {} depth {d}",
+                p.to_notation()
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 0);
+}
+
+#[test]
+fn perft_file_agrees_with_reference_shallow() {
+    perft_file_agrees_with_reference(20_000);
+}
+
+#[test]
+#[ignore = "slow in debug; run with --release --ignored"]
+fn perft_file_agrees_with_reference_deep() {
+    perft_file_agrees_with_reference(10_000_000);
+}
+
+#[test]
+fn generated_tables_match_the_table_functions() {
+    let b = tables::board();
+    let rays = tables::rays(&b);
+    for (s, per_dir) in rays.iter().enumerate() {
+        assert_eq!(per_dir.as_slice(), gen::RAYS[s].as_slice(), "rays of {s}");
+    }
+    assert_eq!(tables::ascending(&b), gen::ASCENDING.to_vec());
+    for d in 0..12 {
+        assert_eq!(
+            crate::movegen::ascends(d),
+            gen::ASCENDING[d],
+            "direction {d}"
+        );
+    }
+    assert_eq!(tables::knight(&b), gen::KNIGHT.to_vec());
+    assert_eq!(tables::king(&b), gen::KING.to_vec());
+    let ahead = tables::pawn_ahead(&b);
+    for (c, per_cell) in ahead.iter().enumerate() {
+        assert_eq!(*per_cell, gen::PAWN_AHEAD[c].to_vec());
+    }
+    let steps = tables::pawn_step(&b);
+    for (c, per_cell) in steps.iter().enumerate() {
+        assert_eq!(*per_cell, gen::PAWN_STEP[c].to_vec());
+    }
+    assert_eq!(tables::colour(&b), gen::COLOUR.to_vec());
+    assert_eq!(tables::lines(&b), gen::LINES.to_vec());
+    // The generated file is what codegen writes now (modulo rustfmt, which only changes
+    // whitespace).
+    let files = tables::generated_files();
+    let strip = |s: &str| {
+        s.chars()
+            .filter(|c| !c.is_whitespace())
+            .collect::<String>()
+            .replace(",]", "]")
+    };
+    let on_disk = include_str!("../generated/tables.rs");
+    assert_eq!(strip(&files[0].source), strip(on_disk));
+}

@@ -1,0 +1,330 @@
+//! Fast generation of the legal sub-moves of one front (rulings R4-R10, R16).
+//!
+//! One generator serves three consumers through [`Sink`]: listing, counting (perft's bulk
+//! count) and "is there any" (skipping fronts, R4). Legality is a [`Filter`]: while the side
+//! has two or three princes every pseudo-legal sub-move is legal (R7) and the filter is
+//! compiled away; with one prince a sub-move is tested only when it can matter (the prince
+//! moves, the prince is in check, the mover stands on a line through the prince, or en
+//! passant).
+
+use fairy_kernel::{BitSet, Color, MoveBuf};
+
+use crate::attacks::attacked;
+use crate::generated::tables::{
+    BLACK_PAWN_CAPTURES, KNIGHT, PAWN_STARTS, PRINCE, QUEEN_LINES, RAYS, WHITE_PAWN_CAPTURES,
+};
+use crate::position::{code, pawn_push, Regicide, EMPTY};
+use crate::tables::{back_rank, castle_bit, square, CASTLE_FILES, FILES, NO_SQUARE, SQUARES};
+use crate::{Move, MoveKind, MoveList, Role};
+
+/// Receives generated sub-moves; `push` returns `true` to stop the generation.
+pub(crate) trait Sink {
+    fn push(&mut self, m: Move) -> bool;
+}
+
+/// Appends to a move list.
+pub(crate) struct ListSink<'a>(pub &'a mut MoveList);
+impl Sink for ListSink<'_> {
+    #[inline]
+    fn push(&mut self, m: Move) -> bool {
+        MoveBuf::push(self.0, m);
+        false
+    }
+}
+
+/// Counts.
+pub(crate) struct CountSink(pub usize);
+impl Sink for CountSink {
+    #[inline]
+    fn push(&mut self, _: Move) -> bool {
+        self.0 += 1;
+        false
+    }
+}
+
+/// Stops at the first sub-move.
+pub(crate) struct AnySink(pub bool);
+impl Sink for AnySink {
+    #[inline]
+    fn push(&mut self, _: Move) -> bool {
+        self.0 = true;
+        true
+    }
+}
+
+/// Decides whether a pseudo-legal sub-move (not castling) is legal.
+trait Filter {
+    fn legal(&mut self, m: Move) -> bool;
+}
+
+/// Two or three princes: everything is legal (R7).
+struct AllLegal;
+impl Filter for AllLegal {
+    #[inline(always)]
+    fn legal(&mut self, _: Move) -> bool {
+        true
+    }
+}
+
+/// One prince: the sub-move may not leave it attacked (R7).
+struct LastPrince {
+    scratch: [u8; SQUARES],
+    prince: u16,
+    in_check: bool,
+    lines: BitSet<5>,
+    them: Color,
+}
+
+impl Filter for LastPrince {
+    #[inline]
+    fn legal(&mut self, m: Move) -> bool {
+        let from = m.from();
+        if !self.in_check
+            && from != self.prince
+            && m.kind() != MoveKind::EnPassant
+            && !self.lines.contains(from)
+        {
+            return true;
+        }
+        let to = m.to();
+        let b = &mut self.scratch;
+        let mover = b[from as usize];
+        let old_to = b[to as usize];
+        b[to as usize] = mover;
+        b[from as usize] = EMPTY;
+        let mut victim = NO_SQUARE;
+        let mut old_victim = EMPTY;
+        if m.kind() == MoveKind::EnPassant {
+            victim = pawn_push(self.them, to);
+            old_victim = b[victim as usize];
+            b[victim as usize] = EMPTY;
+        }
+        let k = if from == self.prince { to } else { self.prince };
+        let safe = !attacked(b, k, self.them);
+        if victim != NO_SQUARE {
+            b[victim as usize] = old_victim;
+        }
+        b[from as usize] = mover;
+        b[to as usize] = old_to;
+        safe
+    }
+}
+
+impl Regicide {
+    /// Generates the legal sub-moves of the side to move on front `front` (0..3) into
+    /// `sink`; returns `true` if the sink stopped the generation. Nothing when either side
+    /// has no prince (R16).
+    pub(crate) fn generate<S: Sink>(&self, front: usize, sink: &mut S) -> bool {
+        let us = self.side;
+        let ours = self.prince_count(us);
+        if ours == 0 || self.prince_count(!us) == 0 {
+            return false;
+        }
+        let movers = (self.by_color[us.index()] & self.front_mask(front)).and_not(&self.moved);
+        if ours >= 2 {
+            self.gen_pieces(movers, sink, &mut AllLegal)
+        } else {
+            let prince = self.princes(us).first().unwrap_or(0);
+            let mut f = LastPrince {
+                scratch: self.board,
+                prince,
+                in_check: attacked(&self.board, prince, !us),
+                lines: QUEEN_LINES[prince as usize],
+                them: !us,
+            };
+            self.gen_pieces(movers, sink, &mut f)
+        }
+    }
+
+    /// Whether the side to move has a legal sub-move on front `front` (0..3).
+    #[inline]
+    pub(crate) fn has_legal_move_on(&self, front: usize) -> bool {
+        let mut s = AnySink(false);
+        self.generate(front, &mut s);
+        s.0
+    }
+
+    /// The legal sub-moves of the front to move.
+    pub(crate) fn list_moves(&self, moves: &mut MoveList) {
+        self.generate(self.front as usize, &mut ListSink(moves));
+    }
+
+    /// The number of legal sub-moves of the front to move.
+    pub(crate) fn count_moves(&self) -> usize {
+        let mut s = CountSink(0);
+        self.generate(self.front as usize, &mut s);
+        s.0
+    }
+
+    fn gen_pieces<S: Sink, F: Filter>(&self, movers: BitSet<5>, sink: &mut S, f: &mut F) -> bool {
+        let us = self.side;
+        let them_bit: u8 = (!us as u8) << 3;
+        let enemy = |c: u8| c != EMPTY && (c & 8) == them_bit;
+        macro_rules! emit {
+            ($m:expr) => {{
+                let m = $m;
+                if f.legal(m) && sink.push(m) {
+                    return true;
+                }
+            }};
+        }
+        for sq in movers.iter() {
+            let s = sq as usize;
+            let c = self.board[s];
+            let role = c & 7;
+            if role == Role::Pawn as u8 + 1 {
+                if self.gen_pawn(sq, sink, f) {
+                    return true;
+                }
+            } else if role == Role::Knight as u8 + 1 {
+                for &t in KNIGHT[s] {
+                    let tc = self.board[t as usize];
+                    if tc == EMPTY || enemy(tc) {
+                        emit!(Move::new(sq, t, MoveKind::Normal));
+                    }
+                }
+            } else if role == Role::Prince as u8 + 1 {
+                for &t in PRINCE[s] {
+                    let tc = self.board[t as usize];
+                    // R6: a prince captures neither a queen nor a prince.
+                    if tc == EMPTY || (enemy(tc) && (tc & 7) > Role::Queen as u8 + 1) {
+                        emit!(Move::new(sq, t, MoveKind::Normal));
+                    }
+                }
+                if self.castling != 0 && self.gen_castling(sq, sink) {
+                    return true;
+                }
+            } else {
+                let dirs = if role == Role::Rook as u8 + 1 {
+                    0..4
+                } else if role == Role::Bishop as u8 + 1 {
+                    4..8
+                } else {
+                    0..8
+                };
+                for d in dirs {
+                    for &t in RAYS[s][d] {
+                        let tc = self.board[t as usize];
+                        if tc == EMPTY {
+                            emit!(Move::new(sq, t, MoveKind::Normal));
+                        } else {
+                            if enemy(tc) {
+                                emit!(Move::new(sq, t, MoveKind::Normal));
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    fn gen_pawn<S: Sink, F: Filter>(&self, sq: u16, sink: &mut S, f: &mut F) -> bool {
+        let us = self.side;
+        let them = !us;
+        let promo_rank = back_rank(them);
+        let them_bit: u8 = (them as u8) << 3;
+        macro_rules! emit {
+            ($m:expr) => {{
+                let m = $m;
+                if f.legal(m) && sink.push(m) {
+                    return true;
+                }
+            }};
+        }
+        macro_rules! emit_to {
+            ($t:expr) => {{
+                let t = $t;
+                if t / FILES == promo_rank {
+                    for r in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                        emit!(Move::promotion_to(sq, t, r));
+                    }
+                } else {
+                    emit!(Move::new(sq, t, MoveKind::Normal));
+                }
+            }};
+        }
+        let push = pawn_push(us, sq);
+        if push != NO_SQUARE && self.board[push as usize] == EMPTY {
+            emit_to!(push);
+            if PAWN_STARTS[us.index()].contains(sq) {
+                let double = pawn_push(us, push);
+                if double != NO_SQUARE && self.board[double as usize] == EMPTY {
+                    emit!(Move::new(sq, double, MoveKind::DoubleStep));
+                }
+            }
+        }
+        let caps = match us {
+            Color::White => WHITE_PAWN_CAPTURES[sq as usize],
+            Color::Black => BLACK_PAWN_CAPTURES[sq as usize],
+        };
+        for &t in caps {
+            let tc = self.board[t as usize];
+            if tc != EMPTY {
+                if tc & 8 == them_bit {
+                    emit_to!(t);
+                }
+            } else if self.ep.contains(t) {
+                let victim = pawn_push(them, t);
+                if victim != NO_SQUARE && self.board[victim as usize] == code(them, Role::Pawn) {
+                    emit!(Move::new(sq, t, MoveKind::EnPassant));
+                }
+            }
+        }
+        false
+    }
+
+    /// Castling of the prince on `sq` (R9, R13): only from its front's home square with a
+    /// right left; path empty; the prince's square and the crossed square not attacked
+    /// before, the landing square not attacked after prince and rook moved.
+    fn gen_castling<S: Sink>(&self, sq: u16, sink: &mut S) -> bool {
+        let us = self.side;
+        let them = !us;
+        let rank = back_rank(us);
+        if sq / FILES != rank {
+            return false;
+        }
+        let file = sq % FILES;
+        let front = (file / 8) as usize;
+        let (a, k, h) = CASTLE_FILES[front];
+        if file != k {
+            return false;
+        }
+        for side in 0..2 {
+            if self.castling & castle_bit(us, front, side) == 0 {
+                continue;
+            }
+            let (rook_file, dest, crossed) = if side == 0 {
+                (a, k - 2, k - 1)
+            } else {
+                (h, k + 2, k + 1)
+            };
+            let rook_sq = square(rook_file, rank);
+            if self.board[rook_sq as usize] != code(us, Role::Rook) {
+                continue;
+            }
+            let (lo, hi) = if side == 0 { (a + 1, k) } else { (k + 1, h) };
+            if (lo..hi).any(|fl| self.board[square(fl, rank) as usize] != EMPTY) {
+                continue;
+            }
+            let dest_sq = square(dest, rank);
+            let crossed_sq = square(crossed, rank);
+            if attacked(&self.board, sq, them) || attacked(&self.board, crossed_sq, them) {
+                continue;
+            }
+            let mut after = self.board;
+            after[sq as usize] = EMPTY;
+            after[rook_sq as usize] = EMPTY;
+            after[dest_sq as usize] = code(us, Role::Prince);
+            after[crossed_sq as usize] = code(us, Role::Rook);
+            if attacked(&after, dest_sq, them) {
+                continue;
+            }
+            if sink.push(Move::new(sq, dest_sq, MoveKind::Castle)) {
+                return true;
+            }
+        }
+        false
+    }
+}

@@ -1,0 +1,48 @@
+//! Zobrist keys of Imperial Regicide positions, built at compile time from the kernel's
+//! key function.
+
+use fairy_kernel::zobrist::key;
+
+/// Keys of a piece code (`0..16`, see `position::code`) on a square.
+pub(crate) static PIECE: [[u64; 288]; 16] = {
+    let mut t = [[0u64; 288]; 16];
+    let mut c = 0;
+    while c < 16 {
+        let mut sq = 0;
+        while sq < 288 {
+            t[c][sq] = key(1, (c * 288 + sq) as u64);
+            sq += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+const fn squares(domain: u64) -> [u64; 288] {
+    let mut t = [0u64; 288];
+    let mut sq = 0;
+    while sq < 288 {
+        t[sq] = key(domain, sq as u64);
+        sq += 1;
+    }
+    t
+}
+
+/// Keys of the en-passant targets.
+pub(crate) static EN_PASSANT: [u64; 288] = squares(2);
+/// Keys of the squares of pieces that moved in the current turn.
+pub(crate) static MOVED: [u64; 288] = squares(3);
+/// Keys of the twelve castling rights (bit order of `tables::castle_bit`).
+pub(crate) static CASTLING: [u64; 12] = {
+    let mut t = [0u64; 12];
+    let mut i = 0;
+    while i < 12 {
+        t[i] = key(4, i as u64);
+        i += 1;
+    }
+    t
+};
+/// Keys of the front to move (0..3).
+pub(crate) static FRONT: [u64; 3] = [key(5, 0), key(5, 1), key(5, 2)];
+/// Key XORed in when Black is to move.
+pub(crate) const BLACK_TO_MOVE: u64 = key(6, 0);

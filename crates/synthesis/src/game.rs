@@ -1,0 +1,158 @@
+//! The kernel's [`Game`] trait for [`Position`], and the end of the game (docs/rules/
+//! synthesis.md section 5).
+
+use fairy_kernel::{
+    Game, Geometry, MoveError, Outcome, PositionError, Reason, RectBoard, SquareError,
+};
+
+use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::movegen::{self, MoveList};
+use crate::types::{Move, Role, Square};
+use crate::{Color, Position};
+
+/// Weight of one square of mobility in [`Position::evaluate`], in centipawns.
+pub const MOBILITY_WEIGHT: i32 = 2;
+
+impl Position {
+    /// How the game ended in this position, or `None` while it goes on (5.2, 5.3):
+    /// the side to move with no legal move loses if it has no king (a king capture not
+    /// answered, `KingCaptured`) or its king is attacked (`Checkmate`); otherwise the game
+    /// is drawn by `Stalemate`. Repetition (G1) is decided by the kernel's `GameRecord`.
+    ///
+    /// ```
+    /// use fairy_synthesis::{Color, Position};
+    /// use fairy_kernel::{Outcome, Reason};
+    /// let p = Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1 L/H").unwrap();
+    /// assert_eq!(p.outcome(), Some(Outcome::Draw { reason: Reason::Stalemate }));
+    /// ```
+    pub fn outcome(&self) -> Option<Outcome> {
+        if !self.legal_moves().is_empty() {
+            return None;
+        }
+        let us = self.side;
+        Some(if self.king(us).is_none() {
+            Outcome::Win {
+                winner: !us,
+                reason: Reason::KingCaptured,
+            }
+        } else if self.in_check(us) {
+            Outcome::Win {
+                winner: !us,
+                reason: Reason::Checkmate,
+            }
+        } else {
+            Outcome::Draw {
+                reason: Reason::Stalemate,
+            }
+        })
+    }
+
+    /// Static evaluation in centipawns from the side to move's view: material by
+    /// [`Role::value`] plus [`MOBILITY_WEIGHT`] per square attacked (orthodox capture
+    /// geometry, own pieces excluded) more than the opponent.
+    pub fn evaluate(&self) -> i32 {
+        let occ = self.occupied();
+        let score = |c: Color| -> i32 {
+            let mut material = 0;
+            let mut mobility = 0;
+            let own = self.color_bb(c);
+            for r in Role::ALL {
+                let mut b = self.pieces(c, r);
+                material += r.value() * b.count_ones() as i32;
+                while b != 0 {
+                    let s = b.trailing_zeros() as Square;
+                    b &= b - 1;
+                    let att = match r {
+                        Role::Pawn => pawn_attacks(c, s),
+                        Role::Knight => knight_attacks(s),
+                        Role::Bishop => bishop_attacks(s, occ),
+                        Role::Rook => rook_attacks(s, occ),
+                        Role::Queen => bishop_attacks(s, occ) | rook_attacks(s, occ),
+                        Role::King => king_attacks(s),
+                    };
+                    mobility += (att & !own).count_ones() as i32;
+                }
+            }
+            material + MOBILITY_WEIGHT * mobility
+        };
+        score(self.side) - score(!self.side)
+    }
+}
+
+impl Game for Position {
+    type Move = Move;
+    type MoveList = MoveList;
+    type Variant = ();
+
+    fn start(_: ()) -> Self {
+        Position::start()
+    }
+
+    fn variant(&self) {}
+
+    fn from_notation(_: (), text: &str) -> Result<Self, PositionError> {
+        Position::from_fen(text)
+    }
+
+    fn to_notation(&self) -> String {
+        self.to_fen()
+    }
+
+    fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// Fills `moves` with the legal moves (the buffer is expected empty, as the trait's
+    /// callers leave it; it is cleared first).
+    fn legal_moves(&self, moves: &mut MoveList) {
+        movegen::legal_moves(self, moves);
+    }
+
+    fn play(&mut self, mv: Move) {
+        self.play_in_place(mv);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Position::outcome(self)
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        mv.to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        Position::parse_move(self, text)
+    }
+
+    fn move_origin(&self, mv: Move) -> u16 {
+        u16::from(mv.from())
+    }
+
+    fn parse_square(&self, text: &str) -> Result<u16, SquareError> {
+        RectBoard::new(8, 8).parse_square(text)
+    }
+
+    fn is_capture(&self, mv: Move) -> bool {
+        Position::is_capture(self, mv)
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        Position::hash_from_scratch(self)
+    }
+
+    fn evaluate(&self) -> i32 {
+        Position::evaluate(self)
+    }
+
+    fn diagram(&self) -> String {
+        Position::diagram(self)
+    }
+
+    fn count_legal_moves(&self) -> usize {
+        movegen::count_legal_moves(self)
+    }
+}

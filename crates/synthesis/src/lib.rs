@@ -1,0 +1,38 @@
+//! # fairy-synthesis
+//!
+//! Synthesis chess (Синтез-шахматы, O. G. Shishkina, 2022) on an 8x8 board: orthodox
+//! pieces whose day (capturing) and night (non-capturing) moves change with the position of
+//! their side's original queen. The complete rules, with the seed's sections and the
+//! project's rulings S1-S14, are in `docs/rules/synthesis.md`.
+//!
+//! - [`Position`]: placement, rights and latched states; FEN with the seventh field of S9;
+//!   copy-make [`Position::play`].
+//! - [`Position::legal_moves`]: legal moves under every mode and the legality rules of S6,
+//!   S7, S11, S12 (check in answer to check, king capture and reply, both kings attacked,
+//!   kings never adjacent, compulsory pawn captures).
+//! - [`Position`] implements the kernel's [`Game`](fairy_kernel::Game) trait (`Variant = ()`),
+//!   so the perft driver, the engine and the `fairy` CLI use it as it is.
+//!
+//! ```
+//! use fairy_synthesis::Position;
+//! let p = Position::start();
+//! assert_eq!(p.legal_moves().len(), 20);
+//! let p = p.play(p.parse_move("e2-e4").unwrap());
+//! assert_eq!(p.to_fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+//! ```
+
+pub mod attacks;
+mod game;
+pub mod generated;
+pub mod movegen;
+mod notation;
+pub mod position;
+pub mod tables;
+pub mod types;
+pub mod zobrist;
+
+pub use fairy_kernel::Color;
+pub use game::MOBILITY_WEIGHT;
+pub use movegen::{MoveList, MAX_MOVES};
+pub use position::{Position, START_FEN};
+pub use types::{Latch, Mode, Move, MoveKind, Piece, Role, Square};
