@@ -74,6 +74,20 @@ fn dragonchess_mate_in_two() {
 }
 
 #[test]
+fn synthesis_mate_in_two() {
+    // Found by the engine among random K+Q+R vs K(+p) positions; confirmed by brute force.
+    check_mate_in_two::<fairy_synthesis::Position>((), "8/5R2/5K2/1p6/8/3Q4/8/2k5 w - - 0 1");
+    check_mate_in_two::<fairy_synthesis::Position>((), "4R1K1/5p2/8/8/8/8/5Q2/1k6 w - - 0 1");
+}
+
+#[test]
+fn dainy_mate_in_two() {
+    // Found by the engine among random K+Q+R vs K positions; confirmed by brute force.
+    check_mate_in_two::<fairy_dainy::Dainy>((), "5/4K1/7/1R6/9/10/3Q5/8/7/2k3/5 w - 0 1");
+    check_mate_in_two::<fairy_dainy::Dainy>((), "4k/6/7/8/1K4R2/10/9/8/7/6/4Q w - 0 1");
+}
+
+#[test]
 fn every_registered_variant_gets_legal_engine_and_random_moves() {
     for v in registry::built() {
         let mut rng = Rng::new(7);
