@@ -108,3 +108,78 @@ fn every_registered_variant_gets_legal_engine_and_random_moves() {
         }
     }
 }
+
+/// Full-width minimax without quiescence: the value the engine must find with its
+/// transposition-table cut-offs and quiescence switched off. The score is negated only
+/// when the side to move changes (Imperial Regicide's sub-moves keep it).
+fn plain_minimax<G: Game>(pos: &G, depth: u32, ply: usize, path: &mut Vec<u64>) -> i32 {
+    if ply > 0 && path.contains(&pos.hash()) {
+        return 0;
+    }
+    let score_of = |o: Outcome| match o.winner() {
+        Some(w) if w == pos.side_to_move() => mate_score(ply),
+        Some(_) => -mate_score(ply),
+        None => 0,
+    };
+    if depth == 0 {
+        return pos.outcome().map_or_else(|| pos.evaluate(), score_of);
+    }
+    let moves = legal(pos);
+    if moves.is_empty() {
+        return pos.outcome().map_or(0, score_of);
+    }
+    path.push(pos.hash());
+    let mut best = i32::MIN;
+    for m in moves {
+        let mut child = pos.clone();
+        child.play(m);
+        let s = plain_minimax(&child, depth - 1, ply + 1, path);
+        best = best.max(if child.side_to_move() == pos.side_to_move() {
+            s
+        } else {
+            -s
+        });
+    }
+    path.pop();
+    best
+}
+
+fn check_against_minimax<G: Game>(variant: G::Variant, depth: u32, positions: usize) {
+    let config = fairy_engine::SearchConfig {
+        tt_cutoffs: false,
+        quiescence: false,
+    };
+    let mut engine = Searcher::<G>::with_config(1, config);
+    let mut rng = Rng::new(17);
+    for _ in 0..positions {
+        let mut pos = G::start(variant);
+        for _ in 0..rng.below(12) {
+            match fairy_engine::random_move(&pos, &mut rng) {
+                Some(m) => pos.play(m),
+                None => break,
+            }
+        }
+        if legal(&pos).is_empty() {
+            continue;
+        }
+        let r = engine.search(&pos, &[], &Limits::depth(depth));
+        let want = plain_minimax(&pos, r.depth, 0, &mut Vec::new());
+        assert_eq!(r.score, want, "{}", pos.to_notation());
+    }
+}
+
+#[test]
+fn regicide_search_equals_minimax_over_sub_moves() {
+    // Two plies are mostly two sub-moves of the same side: no negation between them.
+    check_against_minimax::<fairy_regicide::Regicide>((), 2, 4);
+    // Three plies from random points of a turn cross from one side's turn to the other's.
+    check_against_minimax::<fairy_regicide::Regicide>((), 3, 3);
+}
+
+#[test]
+fn synthesis_dainy_dragonchess_chess_t_search_equals_minimax() {
+    check_against_minimax::<fairy_synthesis::Position>((), 2, 4);
+    check_against_minimax::<fairy_dainy::Dainy>((), 2, 4);
+    check_against_minimax::<fairy_dragonchess::Position>((), 2, 2);
+    check_against_minimax::<fairy_chess_t::Position>(fairy_chess_t::Variant::ChessT, 2, 4);
+}
