@@ -183,3 +183,35 @@ fn synthesis_dainy_dragonchess_chess_t_search_equals_minimax() {
     check_against_minimax::<fairy_dragonchess::Position>((), 2, 2);
     check_against_minimax::<fairy_chess_t::Position>(fairy_chess_t::Variant::ChessT, 2, 4);
 }
+
+#[test]
+fn chess_t_winning_capture() {
+    // The White Ritter on e4 (strength 2) takes the lone Black Knecht on e5 (strength 1):
+    // the only capture, and better than every quiet move at the same depth.
+    let fen = "8k/9/6r2/4n4/4R4/N8/2N6/7K1 w b4,b5 - 0 1";
+    let pos = fairy_chess_t::Position::from_notation(fairy_chess_t::Variant::ChessT, fen)
+        .expect("the test position reads");
+    let mut engine = Searcher::<fairy_chess_t::Position>::new(8);
+    let r = engine.search(&pos, &[], &Limits::depth(3));
+    let best = r.best.expect("a move");
+    assert_eq!(pos.format_move(best), "e4-e5");
+    assert!(pos.is_capture(best));
+    assert!(
+        r.score > pos.evaluate(),
+        "{} vs {}",
+        r.score,
+        pos.evaluate()
+    );
+    // Brute force: the capture beats every other move by material.
+    let value = |m| {
+        let mut child = pos.clone();
+        child.play(m);
+        -plain_minimax(&child, 2, 1, &mut vec![pos.hash()])
+    };
+    let capture = value(best);
+    for m in legal(&pos) {
+        if m != best {
+            assert!(value(m) + 50 < capture, "{}", pos.format_move(m));
+        }
+    }
+}
