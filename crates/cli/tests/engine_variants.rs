@@ -204,7 +204,7 @@ fn chess_t_winning_capture() {
     );
     // Brute force: the capture beats every other move by material.
     let value = |m| {
-        let mut child = pos.clone();
+        let mut child = pos;
         child.play(m);
         -plain_minimax(&child, 2, 1, &mut vec![pos.hash()])
     };
