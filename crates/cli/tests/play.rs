@@ -233,3 +233,44 @@ fn match_against_itself_alternates_colours_over_random_openings() {
     let zero = MatchOptions { games: 0, ..o };
     assert!(run_match(&TOY2, &zero, &mut Vec::new(), false).is_err());
 }
+
+#[test]
+fn run_asks_for_the_variant_and_checks_its_arguments() {
+    let o = opts(Human::White, 1);
+    // --fen and --load together are refused before anything is read.
+    let e = fairy_cli::play::run(
+        Some("toy"),
+        Some("x"),
+        Some(std::path::Path::new("r.txt")),
+        &o,
+        &mut Cursor::new(Vec::new()),
+        &mut Vec::new(),
+    )
+    .expect_err("refused");
+    assert!(e.to_string().contains("exclude each other"), "{e}");
+    let Some(first) = fairy_cli::registry::built().first().map(|v| v.id()) else {
+        return;
+    };
+    let mut out = Vec::new();
+    let script = format!("no-such\n{first}\nquit\n");
+    fairy_cli::play::run(
+        None,
+        None,
+        None,
+        &o,
+        &mut Cursor::new(script.into_bytes()),
+        &mut out,
+    )
+    .expect("plays");
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.contains("Which variant do you want to play?"),
+        "{text}"
+    );
+    assert!(text.contains("no built variant \"no-such\""), "{text}");
+    assert!(text.contains(&format!("[Variant \"{first}\"]")), "{text}");
+    // End of input at the question ends cleanly.
+    let mut out = Vec::new();
+    fairy_cli::play::run(None, None, None, &o, &mut Cursor::new(Vec::new()), &mut out)
+        .expect("ends");
+}
