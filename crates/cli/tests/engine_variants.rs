@@ -148,6 +148,7 @@ fn check_against_minimax<G: Game>(variant: G::Variant, depth: u32, positions: us
     let config = fairy_engine::SearchConfig {
         tt_cutoffs: false,
         quiescence: false,
+        reductions: false,
     };
     let mut engine = Searcher::<G>::with_config(1, config);
     let mut rng = Rng::new(17);

@@ -3,7 +3,8 @@
 //! A game-tree search generic over the kernel's [`Game`](fairy_kernel::Game) trait, so that
 //! every variant crate gets an engine by implementing the trait and nothing more:
 //!
-//! - iterative deepening negamax with alpha-beta and principal-variation search,
+//! - iterative deepening negamax with alpha-beta, principal-variation search and late-move
+//!   reductions,
 //! - a transposition table keyed by [`Game::hash`](fairy_kernel::Game::hash),
 //! - move ordering: the table's move, then captures ([`Game::is_capture`](fairy_kernel::Game::is_capture)),
 //!   then two killer moves per ply, then quiet moves by their history of cut-offs,

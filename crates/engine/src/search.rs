@@ -96,6 +96,9 @@ pub struct SearchConfig {
     pub tt_cutoffs: bool,
     /// Search captures below the horizon; when off, leaves take [`Game::evaluate`].
     pub quiescence: bool,
+    /// Late-move reductions: late quiet moves are searched one ply shallower first (and
+    /// again at full depth when they look good). Off, the search is exact alpha-beta.
+    pub reductions: bool,
 }
 
 impl Default for SearchConfig {
@@ -103,6 +106,7 @@ impl Default for SearchConfig {
         SearchConfig {
             tt_cutoffs: true,
             quiescence: true,
+            reductions: true,
         }
     }
 }
@@ -349,9 +353,9 @@ impl<G: Game> Searcher<G> {
             } else if pos.is_capture(m) {
                 2_000_000
             } else if Some(m) == killers[0] {
-                1_000_002
+                KILLER_KEY + 1
             } else if Some(m) == killers[1] {
-                1_000_001
+                KILLER_KEY
             } else {
                 self.history[history_slot(&m)]
             };
@@ -365,14 +369,26 @@ impl<G: Game> Searcher<G> {
         let mut best = -INFINITY;
         let mut best_move = None;
         self.path.push(key);
-        for (i, &(_, m)) in order.iter().enumerate() {
+        for (i, &(order_key, m)) in order.iter().enumerate() {
             let mut child = pos.clone();
             child.play(m);
             let score = if i == 0 {
                 self.child_score(&child, side, depth - 1, ply + 1, alpha, beta)
             } else {
+                // Late quiet moves are first searched one ply shallower.
+                let reduce = self.config.reductions
+                    && depth >= 3
+                    && i >= LATE_MOVE
+                    && order_key < KILLER_KEY
+                    && !is_mate_score(alpha);
+                let mut s = alpha + 1;
+                if reduce {
+                    s = self.child_score(&child, side, depth - 2, ply + 1, alpha, alpha + 1);
+                }
                 // Principal-variation search: prove the move worse with a null window.
-                let s = self.child_score(&child, side, depth - 1, ply + 1, alpha, alpha + 1);
+                if s > alpha && !self.stopped {
+                    s = self.child_score(&child, side, depth - 1, ply + 1, alpha, alpha + 1);
+                }
                 if s > alpha && s < beta && !self.stopped {
                     self.child_score(&child, side, depth - 1, ply + 1, alpha, beta)
                 } else {
@@ -495,6 +511,13 @@ impl<G: Game> Searcher<G> {
         best
     }
 }
+
+/// The ordering key of the second killer move; captures and the table's move rank above.
+const KILLER_KEY: i32 = 1_000_001;
+
+/// Quiet moves from this index on (in search order) are searched one ply shallower first,
+/// at depths of 3 and more; a move that then beats alpha is searched again at full depth.
+const LATE_MOVE: usize = 4;
 
 /// The number of slots of the history table (quiet moves that caused cut-offs, by a hash
 /// of the move; collisions only blur the ordering).

@@ -105,6 +105,7 @@ fn exact_engine() -> Searcher<Toy> {
         SearchConfig {
             tt_cutoffs: false,
             quiescence: true,
+            reductions: false,
         },
     )
 }
