@@ -106,6 +106,33 @@ impl Game for Position {
         self.draw()
     }
 
+    /// The three boards side by side, Sky first, in the colours the seed suggests
+    /// (Sky blue and white, Ground light green and amber, Underworld red and brown), with
+    /// the light square in each board's lower right corner.
+    fn board_view(&self) -> Option<fairy_kernel::view::BoardView> {
+        use fairy_kernel::view::{BoardView, PieceView};
+        let palette = vec![
+            "#8b4513", "#c0392b", // Underworld: dark, light
+            "#e0a526", "#c8e6a0", // Ground: dark, light
+            "#6fa8dc", "#f4f8ff", // Sky: dark, light
+        ];
+        Some(BoardView::layered(
+            &BOARD,
+            palette,
+            &["Underworld (1)", "Ground (2)", "Sky (3)"],
+            |sq| {
+                let light = (BOARD.file_of(sq) + BOARD.rank_of(sq)) % 2 == 1;
+                (BOARD.level_of(sq) as usize - 1) * 2 + usize::from(light)
+            },
+            |sq| {
+                self.piece_at(sq).map(|p| PieceView {
+                    letter: p.kind.letter(),
+                    color: p.color,
+                })
+            },
+        ))
+    }
+
     fn count_legal_moves(&self) -> usize {
         self.count_legal()
     }

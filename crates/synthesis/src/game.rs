@@ -152,6 +152,23 @@ impl Game for Position {
         Position::diagram(self)
     }
 
+    fn board_view(&self) -> Option<fairy_kernel::view::BoardView> {
+        use fairy_kernel::view::{BoardView, PieceView, CLASSIC_PALETTE};
+        let board = fairy_kernel::RectBoard::new(8, 8);
+        Some(BoardView::rect(
+            &board,
+            CLASSIC_PALETTE.to_vec(),
+            // a1 is dark.
+            |sq| usize::from((sq % 8 + sq / 8) % 2 == 0),
+            |sq| {
+                self.piece_at(sq as Square).map(|p| PieceView {
+                    letter: p.role.upper_char(),
+                    color: p.color,
+                })
+            },
+        ))
+    }
+
     fn count_legal_moves(&self) -> usize {
         movegen::count_legal_moves(self)
     }
