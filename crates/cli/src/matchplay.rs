@@ -62,7 +62,8 @@ impl core::fmt::Display for MatchScore {
 pub struct GameResult {
     /// The side the (first) engine played.
     pub engine_side: Color,
-    /// The outcome, or `None` when the game-length cap adjudicated a draw.
+    /// The outcome, or `None` when the game-length cap adjudicated a draw (or, against the
+    /// rules' contract, the side to move had no move and no outcome).
     pub outcome: Option<Outcome>,
     /// The number of plies played.
     pub plies: usize,
@@ -127,7 +128,7 @@ pub fn play_one(
     }
 }
 
-/// Random plies from the start for the pair of games `pair`.
+/// `opts.opening_plies` random plies from the start position, chosen by `rng`.
 fn random_opening(
     variant: &dyn Variant,
     opts: &MatchOptions,
@@ -204,13 +205,14 @@ pub fn run_match(
                 },
                 o.to_string(),
             ),
-            None => (
+            None if r.plies >= opts.max_plies => (
                 "draw",
                 format!(
                     "1/2-1/2 adjudicated at {} plies (game-length cap, ruling G2)",
                     r.plies
                 ),
             ),
+            None => ("draw", "1/2-1/2 no legal move".to_owned()),
         };
         match verdict {
             "win" => score.wins += 1,
