@@ -216,3 +216,38 @@ fn chess_t_winning_capture() {
         }
     }
 }
+
+#[test]
+fn regicide_mate_in_two_turns_with_sub_moves() {
+    // White's turn has two sub-moves (fronts I and II; nothing on front III), Black's turn
+    // one (its prince), then White wins on its next turn: four plies, the side to move
+    // kept between the first two.
+    let fen = "24/4R19/1k22/24/24/8K5Q9/24/24/24/24/24/15R8 w 1 - - - 0 1";
+    let pos = fairy_regicide::Regicide::from_notation((), fen).expect("reads");
+    let mut engine = Searcher::<fairy_regicide::Regicide>::new(8);
+    let r = engine.search(&pos, &[], &Limits::depth(6));
+    assert_eq!(r.score, mate_score(4), "{:?}", r.pv);
+    let me = pos.side_to_move();
+    let mut p = pos.clone();
+    let mut sides = Vec::new();
+    for &m in &r.pv {
+        assert!(legal(&p).contains(&m));
+        sides.push(p.side_to_move());
+        p.play(m);
+    }
+    assert!(wins(&p, me), "the pv ends in White's win");
+    assert_eq!(sides[0], sides[1], "two sub-moves of one turn");
+    // The exact search (no table cut-offs, no reductions, no quiescence) agrees, and
+    // finds no win within White's first turn.
+    let exact = fairy_engine::SearchConfig {
+        tt_cutoffs: false,
+        quiescence: false,
+        reductions: false,
+    };
+    let mut engine = Searcher::<fairy_regicide::Regicide>::with_config(8, exact);
+    assert_eq!(
+        engine.search(&pos, &[], &Limits::depth(4)).score,
+        mate_score(4)
+    );
+    assert!(engine.search(&pos, &[], &Limits::depth(3)).score < mate_score(3));
+}
