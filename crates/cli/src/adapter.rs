@@ -1,8 +1,13 @@
 //! A text-driven, object-safe view of a variant, so that one binary serves every
 //! [`Game`] implementation.
 
+use core::any::{Any, TypeId};
+use core::cell::RefCell;
 use core::marker::PhantomData;
+use std::collections::HashMap;
+use std::time::Duration;
 
+use fairy_engine::{Limits, Rng, Score, Searcher};
 use fairy_kernel::game::MoveBuf;
 use fairy_kernel::view::BoardView;
 use fairy_kernel::{perft, Color, Game, GameRecord, Outcome};
@@ -67,6 +72,59 @@ pub trait Session: Send {
     fn perft(&self, depth: u32, threads: usize) -> u64;
     /// Perft split by root move: canonical move text and count, sorted by move text.
     fn divide(&self, depth: u32, threads: usize) -> Vec<(String, u64)>;
+    /// The notation of the position the game started from.
+    fn start_notation(&self) -> String;
+    /// The side that played each move of [`Session::history`], in order.
+    fn movers(&self) -> Vec<Color>;
+    /// Whether the game is over: it has an outcome, or the side to move has no legal move.
+    fn is_over(&self) -> bool;
+    /// The engine's choice in the current position within `limits` (repetitions of
+    /// earlier positions of this game count as draws), or `None` when there is no legal
+    /// move. Each thread keeps one engine (and its transposition table) per game type.
+    fn engine_move(&self, limits: &Limits) -> Option<EngineMove>;
+    /// A legal move chosen uniformly by `rng`, or `None` when there is none.
+    fn random_move(&self, rng: &mut Rng) -> Option<String>;
+}
+
+/// What the engine chose, in text, with what it saw.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineMove {
+    /// The move in canonical notation.
+    pub text: String,
+    /// Its score for the side to move (see [`fairy_engine::Score`]).
+    pub score: Score,
+    /// The depth of the last finished iteration, in plies.
+    pub depth: u32,
+    /// The principal variation in canonical notation, starting with `text`.
+    pub pv: Vec<String>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+}
+
+/// The size of each engine's transposition table, in MiB.
+pub const ENGINE_TT_MEGABYTES: usize = 16;
+
+thread_local! {
+    /// One engine per game type and thread, kept across moves and games.
+    static ENGINES: RefCell<HashMap<TypeId, Box<dyn Any>>> = RefCell::new(HashMap::new());
+}
+
+/// Runs `f` with this thread's engine for `G`.
+fn with_engine<G: Game, T>(f: impl FnOnce(&mut Searcher<G>) -> T) -> T {
+    ENGINES.with(|cell| {
+        let mut map = cell.borrow_mut();
+        let entry = map
+            .entry(TypeId::of::<G>())
+            .or_insert_with(|| Box::new(Searcher::<G>::new(ENGINE_TT_MEGABYTES)));
+        match entry.downcast_mut::<Searcher<G>>() {
+            Some(engine) => f(engine),
+            // The map is keyed by the type, so this does not happen; a fresh engine is
+            // still correct.
+            None => f(&mut Searcher::<G>::new(ENGINE_TT_MEGABYTES)),
+        }
+    })
 }
 
 /// The [`Variant`] of a [`Game`] type with a given rule set.
@@ -191,5 +249,55 @@ impl<G: Game> Session for GameRecord<G> {
         };
         out.sort_unstable();
         out
+    }
+    fn start_notation(&self) -> String {
+        self.start().to_notation()
+    }
+    fn movers(&self) -> Vec<Color> {
+        let mut pos = self.start().clone();
+        self.moves()
+            .iter()
+            .map(|&m| {
+                let side = pos.side_to_move();
+                pos.play(m);
+                side
+            })
+            .collect()
+    }
+    fn is_over(&self) -> bool {
+        GameRecord::outcome(self).is_some() || self.position().count_legal_moves() == 0
+    }
+    fn engine_move(&self, limits: &Limits) -> Option<EngineMove> {
+        // The positions before the current one, for repetitions.
+        let mut pos = self.start().clone();
+        let mut history = Vec::with_capacity(self.moves().len());
+        for &m in self.moves() {
+            history.push(pos.hash());
+            pos.play(m);
+        }
+        let root = self.position();
+        let r = with_engine::<G, _>(|e| e.search(root, &history, limits));
+        let best = r.best?;
+        let mut p = root.clone();
+        let pv =
+            r.pv.iter()
+                .map(|&m| {
+                    let t = p.format_move(m);
+                    p.play(m);
+                    t
+                })
+                .collect();
+        Some(EngineMove {
+            text: root.format_move(best),
+            score: r.score,
+            depth: r.depth,
+            pv,
+            nodes: r.nodes,
+            elapsed: r.elapsed,
+        })
+    }
+    fn random_move(&self, rng: &mut Rng) -> Option<String> {
+        let pos = self.position();
+        fairy_engine::random_move(pos, rng).map(|m| pos.format_move(m))
     }
 }

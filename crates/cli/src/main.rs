@@ -3,12 +3,16 @@
 //! Run `fairy --help` for the subcommands. Bad input prints one line on stderr and exits
 //! with status 2.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 use fairy_cli::commands::{self, PerftOptions};
-use fairy_cli::CliError;
+use fairy_cli::matchplay::{self, MatchOptions, Opponent};
+use fairy_cli::play::{self, Human, PlayOptions, DEFAULT_MAX_PLIES};
+use fairy_cli::{registry, CliError};
+use fairy_engine::Limits;
 
 #[derive(Parser)]
 #[command(name = "fairy", version, about = "Rule engines for chess variants", long_about = None)]
@@ -76,6 +80,55 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+    /// Play a game at the terminal against the engine (commands: moves, undo, fen, help,
+    /// quit); without a variant, asks which one.
+    Play {
+        /// Variant id (asked for when missing and no record is loaded).
+        variant: Option<String>,
+        /// The side you play; `none` lets the engine play both.
+        #[arg(long = "as", value_enum, default_value_t = Human::White)]
+        human: Human,
+        #[command(flatten)]
+        limits: LimitArgs,
+        /// Start from this position (variant's notation).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Continue the game of this record (see docs/game-records.md).
+        #[arg(long)]
+        load: Option<PathBuf>,
+        /// Also write the record of the game to this file at the end.
+        #[arg(long)]
+        save: Option<PathBuf>,
+        /// Adjudicate a draw after this many plies (ruling G2).
+        #[arg(long, default_value_t = DEFAULT_MAX_PLIES)]
+        max_plies: usize,
+    },
+    /// Play the engine against a random mover or itself, colours alternating; the last
+    /// line is `score: W-D-L` of the engine (of the first engine against itself).
+    Match {
+        /// Variant id.
+        variant: String,
+        /// Number of games.
+        #[arg(long, default_value_t = 10)]
+        games: u32,
+        /// The engine's opponent.
+        #[arg(long, value_enum, default_value_t = Opponent::Random)]
+        against: Opponent,
+        #[command(flatten)]
+        limits: LimitArgs,
+        /// Start every game from this position (variant's notation).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Adjudicate a draw after this many plies (ruling G2).
+        #[arg(long, default_value_t = DEFAULT_MAX_PLIES)]
+        max_plies: usize,
+        /// Seed of the random mover and of the random openings against the engine.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Against the engine: random plies opening each pair of games.
+        #[arg(long, default_value_t = 2)]
+        opening_plies: usize,
+    },
     /// Write an SVG picture of a position.
     Svg {
         /// Variant id.
@@ -90,6 +143,31 @@ enum Command {
         #[arg(short = 'o', long)]
         output: Option<std::path::PathBuf>,
     },
+}
+
+/// The engine's thinking limit: a depth or a time per move.
+#[derive(Args, Clone, Copy, Debug)]
+#[group(multiple = false)]
+struct LimitArgs {
+    /// Search this many plies per move.
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Think this many milliseconds per move.
+    #[arg(long)]
+    movetime: Option<u64>,
+}
+
+impl LimitArgs {
+    /// The limits, `default` when neither is given.
+    fn limits(self, default: Limits) -> Result<Limits, CliError> {
+        match (self.depth, self.movetime) {
+            (Some(0), _) => Err(CliError::Argument("--depth must be at least 1".into())),
+            (_, Some(0)) => Err(CliError::Argument("--movetime must be at least 1".into())),
+            (Some(d), _) => Ok(Limits::depth(d)),
+            (None, Some(ms)) => Ok(Limits::movetime_ms(ms)),
+            (None, None) => Ok(default),
+        }
+    }
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -128,6 +206,54 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 threads,
             },
         ),
+        Command::Play {
+            variant,
+            human,
+            limits,
+            fen,
+            load,
+            save,
+            max_plies,
+        } => {
+            let opts = PlayOptions {
+                human,
+                limits: limits.limits(Limits::movetime_ms(1000))?,
+                max_plies,
+                save,
+            };
+            let stdin = std::io::stdin();
+            play::run(
+                variant.as_deref(),
+                fen.as_deref(),
+                load.as_deref(),
+                &opts,
+                &mut stdin.lock(),
+                &mut out,
+            )
+        }
+        Command::Match {
+            variant,
+            games,
+            against,
+            limits,
+            fen,
+            max_plies,
+            seed,
+            opening_plies,
+        } => {
+            let v = registry::find(&variant)?;
+            let opts = MatchOptions {
+                games,
+                against,
+                limits: limits.limits(Limits::depth(2))?,
+                max_plies,
+                seed,
+                opening_plies,
+                fen,
+            };
+            let progress = std::io::stderr().is_terminal();
+            matchplay::run_match(v, &opts, &mut out, progress).map(|_| ())
+        }
         Command::Svg {
             variant,
             fen,

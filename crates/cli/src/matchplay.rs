@@ -1,0 +1,235 @@
+//! `fairy match`: the engine against a random mover or against itself, colours alternating,
+//! one result line per game and `score: W-D-L` last.
+
+use std::io::Write;
+
+use fairy_engine::{Limits, Rng};
+use fairy_kernel::{Color, Outcome};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::adapter::{Session, Variant};
+use crate::error::CliError;
+
+/// Whom the engine plays (`--against`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Opponent {
+    /// A mover that picks a legal move uniformly at random.
+    Random,
+    /// The engine itself, with the same limits.
+    Engine,
+}
+
+/// Options of `fairy match`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchOptions {
+    /// The number of games.
+    pub games: u32,
+    /// The opponent.
+    pub against: Opponent,
+    /// How long the engine thinks per move.
+    pub limits: Limits,
+    /// The game-length cap in plies: reaching it adjudicates a draw (ruling G2).
+    pub max_plies: usize,
+    /// The seed of the random mover and of the random openings.
+    pub seed: u64,
+    /// Against the engine: the number of random plies that open each pair of games (both
+    /// games of a pair, colours swapped, start with the same plies), so that the
+    /// deterministic engine does not play the same game over and over.
+    pub opening_plies: usize,
+    /// The start position (the variant's start when `None`).
+    pub fen: Option<String>,
+}
+
+/// Wins, draws and losses of the engine (against itself: of the first engine).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MatchScore {
+    /// Games won.
+    pub wins: u32,
+    /// Games drawn (or adjudicated, or unfinished).
+    pub draws: u32,
+    /// Games lost.
+    pub losses: u32,
+}
+
+impl core::fmt::Display for MatchScore {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{}-{}-{}", self.wins, self.draws, self.losses)
+    }
+}
+
+/// One finished game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    /// The side the (first) engine played.
+    pub engine_side: Color,
+    /// The outcome, or `None` when the game-length cap adjudicated a draw (or, against the
+    /// rules' contract, the side to move had no move and no outcome).
+    pub outcome: Option<Outcome>,
+    /// The number of plies played.
+    pub plies: usize,
+}
+
+fn w(r: std::io::Result<()>) -> Result<(), CliError> {
+    r.map_err(|e| CliError::Argument(format!("cannot write output: {e}")))
+}
+
+/// Plays one game; the engine (the first engine against itself) plays `engine_side`.
+///
+/// # Errors
+/// An unreadable start position.
+pub fn play_one(
+    variant: &dyn Variant,
+    opts: &MatchOptions,
+    engine_side: Color,
+    rng: &mut Rng,
+    opening: &[String],
+) -> Result<GameResult, CliError> {
+    let mut s: Box<dyn Session> = variant.session(opts.fen.as_deref())?;
+    for m in opening {
+        if s.is_over() {
+            break;
+        }
+        s.apply(m)?;
+    }
+    loop {
+        if let Some(o) = s.outcome() {
+            return Ok(GameResult {
+                engine_side,
+                outcome: Some(o),
+                plies: s.history().len(),
+            });
+        }
+        let plies = s.history().len();
+        if plies >= opts.max_plies || s.is_over() {
+            return Ok(GameResult {
+                engine_side,
+                outcome: None,
+                plies,
+            });
+        }
+        let engine_to_move = s.side_to_move() == engine_side || opts.against == Opponent::Engine;
+        let mv = if engine_to_move {
+            s.engine_move(&opts.limits).map(|e| e.text)
+        } else {
+            s.random_move(rng)
+        };
+        match mv {
+            Some(m) => {
+                s.apply(&m)?;
+            }
+            None => {
+                return Ok(GameResult {
+                    engine_side,
+                    outcome: None,
+                    plies,
+                })
+            }
+        }
+    }
+}
+
+/// `opts.opening_plies` random plies from the start position, chosen by `rng`.
+fn random_opening(
+    variant: &dyn Variant,
+    opts: &MatchOptions,
+    rng: &mut Rng,
+) -> Result<Vec<String>, CliError> {
+    let mut s = variant.session(opts.fen.as_deref())?;
+    let mut out = Vec::new();
+    for _ in 0..opts.opening_plies {
+        if s.is_over() {
+            break;
+        }
+        match s.random_move(rng) {
+            Some(m) => {
+                s.apply(&m)?;
+                out.push(m);
+            }
+            None => break,
+        }
+    }
+    Ok(out)
+}
+
+/// Plays the match: game `i` (from 0) has the (first) engine as White when `i` is even.
+/// Writes one line per game to `out` and `score: W-D-L` last; with `progress`, a progress
+/// bar on stderr (drawn only when stderr is a terminal).
+///
+/// # Errors
+/// Zero games, an unreadable start position, I/O errors.
+pub fn run_match(
+    variant: &dyn Variant,
+    opts: &MatchOptions,
+    out: &mut dyn Write,
+    progress: bool,
+) -> Result<MatchScore, CliError> {
+    if opts.games == 0 {
+        return Err(CliError::Argument("--games must be at least 1".into()));
+    }
+    // Check the position once, before the bar appears.
+    variant.session(opts.fen.as_deref())?;
+    let bar = if progress {
+        ProgressBar::with_draw_target(Some(u64::from(opts.games)), ProgressDrawTarget::stderr())
+    } else {
+        ProgressBar::hidden()
+    };
+    if let Ok(style) = ProgressStyle::with_template(
+        "{elapsed_precise} [{bar:30}] {pos}/{len} games, score {msg} (eta {eta})",
+    ) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    let mut score = MatchScore::default();
+    bar.set_message(score.to_string());
+    let opponent = match opts.against {
+        Opponent::Random => "random",
+        Opponent::Engine => "engine",
+    };
+    let mut rng = Rng::new(opts.seed);
+    let mut opening = Vec::new();
+    for i in 0..opts.games {
+        let engine_side = if i % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        if opts.against == Opponent::Engine && i % 2 == 0 {
+            opening = random_opening(variant, opts, &mut rng)?;
+        }
+        let r = play_one(variant, opts, engine_side, &mut rng, &opening)?;
+        let (verdict, text) = match r.outcome {
+            Some(o) => (
+                match o.winner() {
+                    Some(c) if c == engine_side => "win",
+                    Some(_) => "loss",
+                    None => "draw",
+                },
+                o.to_string(),
+            ),
+            None if r.plies >= opts.max_plies => (
+                "draw",
+                format!(
+                    "1/2-1/2 adjudicated at {} plies (game-length cap, ruling G2)",
+                    r.plies
+                ),
+            ),
+            None => ("draw", "1/2-1/2 no legal move".to_owned()),
+        };
+        match verdict {
+            "win" => score.wins += 1,
+            "loss" => score.losses += 1,
+            _ => score.draws += 1,
+        }
+        let line = format!(
+            "game {}/{}: engine ({engine_side}) vs {opponent}: {text}, {} plies: {verdict}",
+            i + 1,
+            opts.games,
+            r.plies
+        );
+        bar.suspend(|| w(writeln!(out, "{line}")))?;
+        bar.set_message(score.to_string());
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    w(writeln!(out, "score: {score}"))?;
+    Ok(score)
+}

@@ -1,0 +1,387 @@
+//! `fairy play`: a game at the terminal against the engine (or between two people, or the
+//! engine against itself), driven by any reader and writer so that tests can script it.
+
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+
+use fairy_engine::{is_mate_score, Limits, Score, MATE};
+use fairy_kernel::Color;
+
+use crate::adapter::{Session, Variant};
+use crate::error::CliError;
+use crate::record_format::{RecordError, RecordText};
+use crate::registry;
+
+/// Who the person at the keyboard plays (`--as`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Human {
+    /// White; the engine plays Black.
+    White,
+    /// Black; the engine plays White.
+    Black,
+    /// Both sides (the engine only answers draw offers).
+    Both,
+    /// Neither: the engine plays both sides.
+    None,
+}
+
+impl Human {
+    /// Whether the person plays `side`.
+    pub fn plays(self, side: Color) -> bool {
+        match self {
+            Human::White => side == Color::White,
+            Human::Black => side == Color::Black,
+            Human::Both => true,
+            Human::None => false,
+        }
+    }
+}
+
+/// Options of `fairy play`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayOptions {
+    /// Who the person plays.
+    pub human: Human,
+    /// How long the engine thinks.
+    pub limits: Limits,
+    /// The game-length cap in plies: reaching it adjudicates a draw (ruling G2).
+    pub max_plies: usize,
+    /// Where to write the game record at the end, besides printing it.
+    pub save: Option<PathBuf>,
+}
+
+/// The default game-length cap, in plies (sub-moves in Imperial Regicide).
+pub const DEFAULT_MAX_PLIES: usize = 600;
+
+const HELP: &str = "\
+Type a move in the variant's notation (`moves` lists them), or a command:
+  moves [SQUARE]  the legal moves (only those of the piece on SQUARE)
+  undo            take back your last move (and the engine's reply to it)
+  fen             the position's notation
+  board           draw the board again
+  resign          give up the game
+  draw            offer a draw (the engine accepts when it does not stand better)
+  help            this text
+  quit            stop here; the record is printed with the result *";
+
+/// The name of the engine in records and messages, with its limit.
+pub fn engine_name(limits: &Limits) -> String {
+    match (limits.depth, limits.movetime) {
+        (Some(d), _) => format!("fairy-engine depth {d}"),
+        (None, Some(t)) => format!("fairy-engine {} ms", t.as_millis()),
+        (None, None) => "fairy-engine".to_owned(),
+    }
+}
+
+/// A score for display: pawns with a sign (`+1.25`), or `+M5` / `-M4` for a win or a loss
+/// in that many plies.
+///
+/// ```
+/// use fairy_cli::play::format_score;
+/// assert_eq!(format_score(125), "+1.25");
+/// assert_eq!(format_score(fairy_engine::mate_score(5)), "+M5");
+/// assert_eq!(format_score(-fairy_engine::mate_score(4)), "-M4");
+/// ```
+pub fn format_score(score: Score) -> String {
+    if is_mate_score(score) {
+        if score > 0 {
+            format!("+M{}", MATE - score)
+        } else {
+            format!("-M{}", MATE + score)
+        }
+    } else {
+        format!("{:+.2}", f64::from(score) / 100.0)
+    }
+}
+
+fn w(r: std::io::Result<()>) -> Result<(), CliError> {
+    r.map_err(|e| CliError::Argument(format!("cannot write output: {e}")))
+}
+
+/// Reads one line; `None` at the end of input.
+fn read_line(input: &mut dyn BufRead) -> Result<Option<String>, CliError> {
+    let mut line = String::new();
+    match input.read_line(&mut line) {
+        Ok(0) => Ok(None),
+        Ok(_) => Ok(Some(line.trim().to_owned())),
+        Err(e) => Err(CliError::Argument(format!("cannot read input: {e}"))),
+    }
+}
+
+/// Asks which built variant to play until an id is typed; `None` at the end of input.
+///
+/// # Errors
+/// [`CliError::Argument`] when no variant is built, and I/O errors.
+pub fn choose_variant(
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<Option<&'static dyn Variant>, CliError> {
+    let built = registry::built();
+    if built.is_empty() {
+        return Err(CliError::Argument(
+            "no variant is built yet (`fairy variants` lists the planned ones)".into(),
+        ));
+    }
+    w(writeln!(out, "Which variant do you want to play?"))?;
+    for v in &built {
+        w(writeln!(out, "  {:<12} {}", v.id(), v.description()))?;
+    }
+    loop {
+        w(write!(out, "variant> "))?;
+        w(out.flush())?;
+        let Some(answer) = read_line(input)? else {
+            w(writeln!(out))?;
+            return Ok(None);
+        };
+        if answer.is_empty() {
+            continue;
+        }
+        match built.iter().find(|v| v.id() == answer) {
+            Some(v) => return Ok(Some(*v)),
+            None => w(writeln!(
+                out,
+                "no built variant {answer:?}; type one of: {}",
+                built.iter().map(|v| v.id()).collect::<Vec<_>>().join(", ")
+            ))?,
+        }
+    }
+}
+
+/// How a game of `play` ended.
+struct End {
+    result: &'static str,
+    termination: String,
+    /// The line printed after `result: `.
+    message: String,
+}
+
+/// Plays the game in `session` of `variant` with the person typing on `input` and everything
+/// written to `out`; returns the game record, which is also printed at the end (and written
+/// to `opts.save` when given).
+///
+/// The board is drawn after every move. A malformed or illegal move gets a one-line
+/// explanation and the prompt again. The game ends with its outcome, at the game-length
+/// cap (a draw by adjudication, ruling G2), by `resign`, an accepted `draw`, `quit` or the
+/// end of input (both with result `*`).
+///
+/// # Errors
+/// I/O errors of `out` or `input`, or a record that cannot be saved.
+pub fn play_game(
+    variant: &dyn Variant,
+    mut session: Box<dyn Session>,
+    opts: &PlayOptions,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<RecordText, CliError> {
+    let engine = engine_name(&opts.limits);
+    let name = |side: Color| {
+        if opts.human.plays(side) {
+            "human".to_owned()
+        } else {
+            engine.clone()
+        }
+    };
+    w(writeln!(
+        out,
+        "{}: {} (white) against {} (black). Type help for the commands.",
+        variant.id(),
+        name(Color::White),
+        name(Color::Black)
+    ))?;
+    w(write!(out, "{}", session.diagram()))?;
+
+    let end = loop {
+        if let Some(o) = session.outcome() {
+            break End {
+                result: o.result_str(),
+                termination: o.reason().to_string(),
+                message: o.to_string(),
+            };
+        }
+        if session.is_over() {
+            break End {
+                result: "1/2-1/2",
+                termination: "no legal move".into(),
+                message: "1/2-1/2 draw: no legal move".into(),
+            };
+        }
+        let plies = session.history().len();
+        if plies >= opts.max_plies {
+            let t = format!(
+                "adjudicated: game-length cap of {} plies reached (ruling G2)",
+                opts.max_plies
+            );
+            break End {
+                result: "1/2-1/2",
+                message: format!("1/2-1/2 draw, {t}"),
+                termination: t,
+            };
+        }
+        let side = session.side_to_move();
+        if !opts.human.plays(side) {
+            let Some(em) = session.engine_move(&opts.limits) else {
+                // is_over() said there is a move; keep going defensively.
+                continue;
+            };
+            session.apply(&em.text)?;
+            w(writeln!(
+                out,
+                "{side} plays {} (depth {}, score {}, {} nodes, {:.2} s; pv {})",
+                em.text,
+                em.depth,
+                format_score(em.score),
+                em.nodes,
+                em.elapsed.as_secs_f64(),
+                em.pv.join(" ")
+            ))?;
+            w(write!(out, "{}", session.diagram()))?;
+            continue;
+        }
+        w(write!(out, "{side} to move> "))?;
+        w(out.flush())?;
+        let Some(line) = read_line(input)? else {
+            w(writeln!(out))?;
+            break End {
+                result: "*",
+                termination: "unterminated: end of input".into(),
+                message: "* game left unfinished (end of input)".into(),
+            };
+        };
+        let mut words = line.split_whitespace();
+        let Some(command) = words.next() else {
+            continue;
+        };
+        match command {
+            "help" | "?" => w(writeln!(out, "{HELP}"))?,
+            "quit" | "exit" => {
+                break End {
+                    result: "*",
+                    termination: "unterminated: quit".into(),
+                    message: "* game left unfinished (quit)".into(),
+                }
+            }
+            "fen" => w(writeln!(out, "{}", session.notation()))?,
+            "board" => w(write!(out, "{}", session.diagram()))?,
+            "moves" => match session.legal_moves(words.next()) {
+                Ok(list) if list.is_empty() => w(writeln!(out, "no legal moves"))?,
+                Ok(list) => w(writeln!(out, "{}", list.join(" ")))?,
+                Err(e) => w(writeln!(out, "{e}"))?,
+            },
+            "undo" => {
+                if session.history().is_empty() {
+                    w(writeln!(out, "nothing to undo"))?;
+                } else {
+                    session.undo();
+                    while !opts.human.plays(session.side_to_move()) && session.undo() {}
+                    w(write!(out, "{}", session.diagram()))?;
+                }
+            }
+            "resign" => {
+                let winner = !side;
+                break End {
+                    result: if winner == Color::White { "1-0" } else { "0-1" },
+                    termination: format!("{side} resigned"),
+                    message: format!(
+                        "{} {winner} wins: {side} resigned",
+                        if winner == Color::White { "1-0" } else { "0-1" }
+                    ),
+                };
+            }
+            "draw" => {
+                let accept = opts.human == Human::Both
+                    || session
+                        .engine_move(&opts.limits)
+                        .is_none_or(|em| em.score >= 0);
+                if accept {
+                    break End {
+                        result: "1/2-1/2",
+                        termination: "draw agreed".into(),
+                        message: "1/2-1/2 draw agreed".into(),
+                    };
+                }
+                w(writeln!(out, "the engine declines the draw"))?;
+            }
+            _ => match session.apply(&line) {
+                Ok(_) => w(write!(out, "{}", session.diagram()))?,
+                Err(e) => w(writeln!(out, "{e}"))?,
+            },
+        }
+    };
+
+    w(writeln!(out, "result: {}", end.message))?;
+    let record = RecordText::from_session(
+        session.as_ref(),
+        variant.id(),
+        &variant.start_notation(),
+        [&name(Color::White), &name(Color::Black)],
+        end.result,
+        Some(&end.termination),
+    );
+    w(writeln!(out))?;
+    w(write!(out, "{record}"))?;
+    if let Some(path) = &opts.save {
+        std::fs::write(path, record.to_string()).map_err(|e| {
+            CliError::Argument(format!(
+                "cannot write the record to {}: {e}",
+                path.display()
+            ))
+        })?;
+        w(writeln!(out, "record saved to {}", path.display()))?;
+    }
+    Ok(record)
+}
+
+/// `fairy play [VARIANT] [--fen F | --load FILE]`: finds the variant (asking for it on
+/// `input` when neither it nor a record names one), sets up the position and plays.
+///
+/// # Errors
+/// Unknown or unbuilt variant, unreadable position or record, `--fen` together with
+/// `--load`, I/O errors.
+pub fn run(
+    variant: Option<&str>,
+    fen: Option<&str>,
+    load: Option<&Path>,
+    opts: &PlayOptions,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    if fen.is_some() && load.is_some() {
+        return Err(CliError::Argument(
+            "--fen and --load exclude each other (a record has its own FEN tag)".into(),
+        ));
+    }
+    let record = load
+        .map(|path| {
+            std::fs::read_to_string(path)
+                .map_err(|e| CliError::Argument(format!("cannot read {}: {e}", path.display())))
+                .and_then(|text| RecordText::parse(&text).map_err(CliError::from))
+        })
+        .transpose()?;
+    let id = variant.map(str::to_owned).or_else(|| {
+        record
+            .as_ref()
+            .and_then(|r| r.tag("Variant").map(str::to_owned))
+    });
+    let v = match (&id, &record) {
+        (Some(id), _) => registry::find(id)?,
+        (None, Some(_)) => return Err(RecordError::MissingTag("Variant").into()),
+        (None, None) => match choose_variant(input, out)? {
+            Some(v) => v,
+            None => return Ok(()),
+        },
+    };
+    let session = match &record {
+        Some(rec) => {
+            let s = rec.replay(v)?;
+            w(writeln!(
+                out,
+                "loaded {} moves from {}",
+                rec.moves.len(),
+                load.map_or(String::new(), |p| p.display().to_string())
+            ))?;
+            s
+        }
+        None => v.session(fen)?,
+    };
+    play_game(v, session, opts, input, out).map(|_| ())
+}

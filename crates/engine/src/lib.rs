@@ -1,0 +1,52 @@
+//! # fairy-engine
+//!
+//! A game-tree search generic over the kernel's [`Game`](fairy_kernel::Game) trait, so that
+//! every variant crate gets an engine by implementing the trait and nothing more:
+//!
+//! - iterative deepening negamax with alpha-beta, principal-variation search and late-move
+//!   reductions,
+//! - a transposition table keyed by [`Game::hash`](fairy_kernel::Game::hash),
+//! - move ordering: the table's move, then captures ([`Game::is_capture`](fairy_kernel::Game::is_capture)),
+//!   then two killer moves per ply, then quiet moves by their history of cut-offs,
+//! - quiescence search over captures (best first by the evaluation after them, at most
+//!   [`QUIESCENCE_DEPTH`] plies) with a stand-pat bound from
+//!   [`Game::evaluate`](fairy_kernel::Game::evaluate),
+//! - depth, time and node limits, and the principal variation of the last finished
+//!   iteration.
+//!
+//! **Side to move.** One [`Game::Move`](fairy_kernel::Game::Move) is one ply of the search,
+//! but the side to move need not change with it (an Imperial Regicide turn is up to three
+//! sub-moves). The score is negated only when the side to move of the child differs from
+//! the parent's; otherwise the child is searched with the same window and its score is
+//! taken as it is.
+//!
+//! **Terminal positions.** By the `Game` contract a position decided by its own rules has
+//! no legal moves, so [`Game::outcome`](fairy_kernel::Game::outcome) is asked only where
+//! [`Game::legal_moves`](fairy_kernel::Game::legal_moves) finds none (the position of
+//! Synthesis where the side to move has lost its king is one). A decided position scores as
+//! a win or loss at its distance from the root ([`mate_score`]), or 0 for a draw; a position
+//! without legal moves and without outcome scores 0. A position
+//! that repeats one on the path from the game's start scores 0 (a draw by repetition is
+//! then available to the side that repeats).
+//!
+//! ```
+//! use fairy_engine::{Limits, Searcher, toy::{Toy, ToyRules}};
+//! use fairy_kernel::Game;
+//! // White (king a1, rook b2) captures the black king (a4) on the fifth ply at the latest.
+//! let pos = Toy::from_notation(ToyRules::Single, "5/k4/5/1R3/K4 w").unwrap();
+//! let mut engine = Searcher::<Toy>::new(1);
+//! let result = engine.search(&pos, &[], &Limits::depth(6));
+//! assert_eq!(result.score, fairy_engine::mate_score(5));
+//! assert_eq!(result.pv.len(), 5);
+//! ```
+
+mod random;
+mod search;
+pub mod toy;
+mod tt;
+
+pub use random::{random_move, Rng};
+pub use search::{
+    is_mate_score, mate_score, Limits, Score, SearchConfig, SearchResult, Searcher, DRAW, INFINITY,
+    MATE, MATE_BOUND, MAX_PLY, QUIESCENCE_DEPTH,
+};

@@ -1,0 +1,558 @@
+//! Iterative deepening negamax alpha-beta search with a transposition table, killer moves,
+//! a history table, quiescence search and a principal variation.
+
+use std::time::{Duration, Instant};
+
+use fairy_kernel::game::MoveBuf;
+use fairy_kernel::{Game, Outcome};
+
+use crate::tt::{from_table, to_table, Bound, Entry, Table};
+
+/// A score in centipawn-like units from the point of view of the side to move at the node
+/// where it is computed; wins are [`mate_score`]s.
+pub type Score = i32;
+
+/// The score of a win at the root itself; a win `n` plies away scores `MATE - n`.
+pub const MATE: Score = 1_000_000;
+
+/// Scores at or above this (or at or below its negation) are wins (losses) at a known
+/// distance.
+pub const MATE_BOUND: Score = MATE - 10_000;
+
+/// Larger than every score: the initial window bound.
+pub const INFINITY: Score = MATE + 1;
+
+/// The score of a draw.
+pub const DRAW: Score = 0;
+
+/// The deepest ply the search goes (main search and quiescence together).
+pub const MAX_PLY: usize = 128;
+
+/// The deepest capture sequence quiescence search follows below the horizon; there the
+/// static evaluation stands.
+pub const QUIESCENCE_DEPTH: u32 = 6;
+
+/// The score of a win for the side to move `plies` plies from the root.
+///
+/// ```
+/// use fairy_engine::{mate_score, is_mate_score, MATE};
+/// assert_eq!(mate_score(3), MATE - 3);
+/// assert!(is_mate_score(-mate_score(3)));
+/// assert!(!is_mate_score(900));
+/// ```
+pub const fn mate_score(plies: usize) -> Score {
+    MATE - plies as Score
+}
+
+/// Whether `score` is a win or a loss at a known distance.
+pub const fn is_mate_score(score: Score) -> bool {
+    score >= MATE_BOUND || score <= -MATE_BOUND
+}
+
+/// When to stop searching. The search always finishes depth 1, so that it has a move; it
+/// then stops at the first limit reached. With no limit at all it goes to [`MAX_PLY`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// The deepest iteration, in plies ([`Game::Move`]s).
+    pub depth: Option<u32>,
+    /// The time to think.
+    pub movetime: Option<Duration>,
+    /// The number of nodes (main and quiescence) after which to stop.
+    pub nodes: Option<u64>,
+}
+
+impl Limits {
+    /// Search to `depth` plies.
+    ///
+    /// ```
+    /// assert_eq!(fairy_engine::Limits::depth(4).depth, Some(4));
+    /// ```
+    pub const fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            movetime: None,
+            nodes: None,
+        }
+    }
+
+    /// Search for `ms` milliseconds.
+    ///
+    /// ```
+    /// assert!(fairy_engine::Limits::movetime_ms(100).depth.is_none());
+    /// ```
+    pub const fn movetime_ms(ms: u64) -> Limits {
+        Limits {
+            depth: None,
+            movetime: Some(Duration::from_millis(ms)),
+            nodes: None,
+        }
+    }
+}
+
+/// Switches of the search, for tests and experiments; the default has everything on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchConfig {
+    /// Use the transposition table for cut-offs (its move is used for ordering either way).
+    pub tt_cutoffs: bool,
+    /// Search captures below the horizon; when off, leaves take [`Game::evaluate`].
+    pub quiescence: bool,
+    /// Late-move reductions: late quiet moves are searched one ply shallower first (and
+    /// again at full depth when they look good). Off, the search is exact alpha-beta.
+    pub reductions: bool,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            tt_cutoffs: true,
+            quiescence: true,
+            reductions: true,
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult<M> {
+    /// The best move, or `None` when the root has no legal move.
+    pub best: Option<M>,
+    /// Its score for the side to move at the root (0 when there is no move and no
+    /// outcome; the outcome's score when there is one).
+    pub score: Score,
+    /// The depth of the last finished iteration (0 without a legal move).
+    pub depth: u32,
+    /// The principal variation, starting with `best`.
+    pub pv: Vec<M>,
+    /// Nodes visited (main search and quiescence).
+    pub nodes: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+}
+
+/// A search engine for positions of `G`. It keeps its transposition table between searches
+/// (call [`Searcher::clear`] for a new game).
+///
+/// ```
+/// use fairy_engine::{Limits, Searcher, MATE, toy::{Toy, ToyRules}};
+/// use fairy_kernel::Game;
+/// // The rook on a1 takes the black king on a5 at once.
+/// let pos = Toy::from_notation(ToyRules::Single, "k4/5/5/5/R3K w").unwrap();
+/// let mut engine = Searcher::new(1);
+/// let r = engine.search(&pos, &[], &Limits::depth(2));
+/// assert_eq!(pos.format_move(r.best.unwrap()), "a1-a5");
+/// assert_eq!(r.score, MATE - 1);
+/// ```
+#[derive(Debug)]
+pub struct Searcher<G: Game> {
+    tt: Table<G::Move>,
+    config: SearchConfig,
+    killers: Vec<[Option<G::Move>; 2]>,
+    history: Vec<i32>,
+    pv: Vec<Vec<G::Move>>,
+    order: Vec<Vec<(i32, G::Move)>>,
+    path: Vec<u64>,
+    nodes: u64,
+    start: Instant,
+    deadline: Option<Instant>,
+    node_limit: Option<u64>,
+    may_stop: bool,
+    stopped: bool,
+}
+
+impl<G: Game> Searcher<G> {
+    /// An engine with a transposition table of about `tt_megabytes` MiB.
+    pub fn new(tt_megabytes: usize) -> Self {
+        Self::with_config(tt_megabytes, SearchConfig::default())
+    }
+
+    /// An engine with the switches of `config`.
+    pub fn with_config(tt_megabytes: usize, config: SearchConfig) -> Self {
+        Searcher {
+            tt: Table::new(tt_megabytes),
+            config,
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; HISTORY_SLOTS],
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            order: vec![Vec::new(); MAX_PLY + 1],
+            path: Vec::new(),
+            nodes: 0,
+            start: Instant::now(),
+            deadline: None,
+            node_limit: None,
+            may_stop: false,
+            stopped: false,
+        }
+    }
+
+    /// Forgets the transposition table and killer moves (for a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.history.iter_mut().for_each(|h| *h = 0);
+    }
+
+    /// Searches `pos` within `limits`. `history` holds the [`Game::hash`] of the positions
+    /// of the game before `pos` (oldest first; empty for none), so that the search sees
+    /// repetitions of them as draws.
+    pub fn search(&mut self, pos: &G, history: &[u64], limits: &Limits) -> SearchResult<G::Move> {
+        self.start = Instant::now();
+        self.deadline = limits.movetime.map(|t| self.start + t);
+        self.node_limit = limits.nodes;
+        self.nodes = 0;
+        self.stopped = false;
+        self.may_stop = false;
+        self.path.clear();
+        self.path.extend_from_slice(history);
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.history.iter_mut().for_each(|h| *h /= 8);
+
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32)
+            .clamp(1, MAX_PLY as u32);
+        let mut moves = G::MoveList::default();
+        pos.legal_moves(&mut moves);
+        let mut result = SearchResult {
+            best: None,
+            score: pos.outcome().map_or(DRAW, |o| outcome_score(o, pos, 0)),
+            depth: 0,
+            pv: Vec::new(),
+            nodes: 0,
+            elapsed: Duration::ZERO,
+        };
+        if moves.is_empty() {
+            result.elapsed = self.start.elapsed();
+            return result;
+        }
+        let single = moves.len() == 1;
+
+        for depth in 1..=max_depth {
+            let score = self.negamax(pos, depth, 0, -INFINITY, INFINITY);
+            if self.stopped {
+                break;
+            }
+            result.score = score;
+            result.depth = depth;
+            result.pv = self.pv[0].clone();
+            result.best = result.pv.first().copied();
+            // After the first iteration the limits may interrupt.
+            self.may_stop = true;
+            if self.out_of_time() || self.out_of_nodes() {
+                break;
+            }
+            // A win or loss within the searched depth cannot change with more depth.
+            if is_mate_score(score) && MATE - score.abs() <= depth as Score {
+                break;
+            }
+            // A forced move needs no thought when the caller only limited time.
+            if single && limits.depth.is_none() {
+                break;
+            }
+            // Half the time gone: the next iteration would not finish.
+            if let (Some(t), Some(deadline)) = (limits.movetime, self.deadline) {
+                if deadline.saturating_duration_since(Instant::now()) < t / 2 {
+                    break;
+                }
+            }
+        }
+        if result.best.is_none() {
+            // Cannot happen after a finished first iteration; keep a legal move regardless.
+            result.best = moves.as_slice().first().copied();
+        }
+        result.nodes = self.nodes;
+        result.elapsed = self.start.elapsed();
+        result
+    }
+
+    fn out_of_time(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    fn out_of_nodes(&self) -> bool {
+        self.node_limit.is_some_and(|n| self.nodes >= n)
+    }
+
+    /// Counts a node and decides whether to stop.
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.may_stop
+            && !self.stopped
+            && (self.out_of_nodes() || (self.nodes & 1023 == 0 && self.out_of_time()))
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// The score of `child` (reached from a node whose side to move is `parent`) for the
+    /// parent's side to move, searched with the parent's window `(alpha, beta)`.
+    fn child_score(
+        &mut self,
+        child: &G,
+        parent_side: fairy_kernel::Color,
+        depth: u32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        if child.side_to_move() == parent_side {
+            self.negamax(child, depth, ply, alpha, beta)
+        } else {
+            -self.negamax(child, depth, ply, -beta, -alpha)
+        }
+    }
+
+    fn negamax(&mut self, pos: &G, depth: u32, ply: usize, mut alpha: Score, beta: Score) -> Score {
+        self.pv[ply].clear();
+        if self.tick() {
+            return DRAW;
+        }
+        // Repetition first: a decided position has no moves, so it is never on the path.
+        let key = pos.hash();
+        if ply > 0 && self.path.contains(&key) {
+            return DRAW;
+        }
+        if depth == 0 || ply >= MAX_PLY {
+            return if self.config.quiescence && ply < MAX_PLY {
+                self.quiesce(pos, ply, 0, alpha, beta, None)
+            } else {
+                match pos.outcome() {
+                    Some(o) => outcome_score(o, pos, ply),
+                    None => pos.evaluate(),
+                }
+            };
+        }
+
+        let mut tt_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.best;
+            if self.config.tt_cutoffs && ply > 0 && e.depth >= depth {
+                let s = from_table(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+
+        // The Game contract: a position decided by its own rules has no legal moves, so the
+        // outcome is asked only when there are none.
+        let mut list = G::MoveList::default();
+        pos.legal_moves(&mut list);
+        if list.is_empty() {
+            return pos.outcome().map_or(DRAW, |o| outcome_score(o, pos, ply));
+        }
+        let mut order = core::mem::take(&mut self.order[ply]);
+        order.clear();
+        let killers = self.killers[ply];
+        order.extend(list.as_slice().iter().map(|&m| {
+            let key = if Some(m) == tt_move {
+                3_000_000
+            } else if pos.is_capture(m) {
+                2_000_000
+            } else if Some(m) == killers[0] {
+                KILLER_KEY + 1
+            } else if Some(m) == killers[1] {
+                KILLER_KEY
+            } else {
+                self.history[history_slot(&m)]
+            };
+            (key, m)
+        }));
+        // Stable: equal keys keep the generation order.
+        order.sort_by_key(|&(k, _)| core::cmp::Reverse(k));
+
+        let side = pos.side_to_move();
+        let alpha0 = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        self.path.push(key);
+        for (i, &(order_key, m)) in order.iter().enumerate() {
+            let mut child = pos.clone();
+            child.play(m);
+            let score = if i == 0 {
+                self.child_score(&child, side, depth - 1, ply + 1, alpha, beta)
+            } else {
+                // Late quiet moves are first searched one ply shallower.
+                let reduce = self.config.reductions
+                    && depth >= 3
+                    && i >= LATE_MOVE
+                    && order_key < KILLER_KEY
+                    && !is_mate_score(alpha);
+                let mut s = alpha + 1;
+                if reduce {
+                    s = self.child_score(&child, side, depth - 2, ply + 1, alpha, alpha + 1);
+                }
+                // Principal-variation search: prove the move worse with a null window.
+                if s > alpha && !self.stopped {
+                    s = self.child_score(&child, side, depth - 1, ply + 1, alpha, alpha + 1);
+                }
+                if s > alpha && s < beta && !self.stopped {
+                    self.child_score(&child, side, depth - 1, ply + 1, alpha, beta)
+                } else {
+                    s
+                }
+            };
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    let line = &mut head[ply];
+                    line.clear();
+                    line.push(m);
+                    line.extend_from_slice(&tail[0]);
+                    if alpha >= beta {
+                        if !pos.is_capture(m) {
+                            if killers[0] != Some(m) {
+                                self.killers[ply] = [Some(m), killers[0]];
+                            }
+                            let slot = &mut self.history[history_slot(&m)];
+                            *slot = (*slot + (depth * depth) as i32).min(HISTORY_MAX);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.path.pop();
+        self.order[ply] = order;
+        if self.stopped {
+            return DRAW;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(Entry {
+            key,
+            best: best_move,
+            score: to_table(best, ply),
+            depth,
+            bound,
+        });
+        best
+    }
+
+    /// Captures only, with the static evaluation as a lower bound (stand pat), at most
+    /// [`QUIESCENCE_DEPTH`] plies deep. `stand` is the evaluation of `pos` when the caller
+    /// has it already. Captures are tried best first by the evaluation after them.
+    fn quiesce(
+        &mut self,
+        pos: &G,
+        ply: usize,
+        qdepth: u32,
+        mut alpha: Score,
+        beta: Score,
+        stand: Option<Score>,
+    ) -> Score {
+        self.pv[ply].clear();
+        if self.tick() {
+            return DRAW;
+        }
+        let mut list = G::MoveList::default();
+        pos.legal_moves(&mut list);
+        if list.is_empty() {
+            return pos.outcome().map_or(DRAW, |o| outcome_score(o, pos, ply));
+        }
+        let stand = stand.unwrap_or_else(|| pos.evaluate());
+        if stand >= beta || ply >= MAX_PLY || qdepth >= QUIESCENCE_DEPTH {
+            return stand;
+        }
+        let mut best = stand;
+        alpha = alpha.max(stand);
+        let side = pos.side_to_move();
+        // Each capture with the child and the child's own evaluation, best guess first.
+        let mut captures: Vec<(Score, Score, G)> = list
+            .as_slice()
+            .iter()
+            .filter(|&&m| pos.is_capture(m))
+            .map(|&m| {
+                let mut child = pos.clone();
+                child.play(m);
+                let own = child.evaluate();
+                let guess = if child.side_to_move() == side {
+                    own
+                } else {
+                    -own
+                };
+                (guess, own, child)
+            })
+            .collect();
+        captures.sort_by_key(|c| core::cmp::Reverse(c.0));
+        for (_, own, child) in &captures {
+            let score = if child.side_to_move() == side {
+                self.quiesce(child, ply + 1, qdepth + 1, alpha, beta, Some(*own))
+            } else {
+                -self.quiesce(child, ply + 1, qdepth + 1, -beta, -alpha, Some(*own))
+            };
+            if self.stopped {
+                return DRAW;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// The ordering key of the second killer move; captures and the table's move rank above.
+const KILLER_KEY: i32 = 1_000_001;
+
+/// Quiet moves from this index on (in search order) are searched one ply shallower first,
+/// at depths of 3 and more; a move that then beats alpha is searched again at full depth.
+const LATE_MOVE: usize = 4;
+
+/// The number of slots of the history table (quiet moves that caused cut-offs, by a hash
+/// of the move; collisions only blur the ordering).
+const HISTORY_SLOTS: usize = 1 << 14;
+
+/// History scores stay below the killer moves' ordering keys.
+const HISTORY_MAX: i32 = 999_999;
+
+/// A small FNV-1a hasher for moves.
+struct MoveHasher(u64);
+
+impl core::hash::Hasher for MoveHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01B3);
+        }
+    }
+}
+
+/// The history slot of a move.
+fn history_slot<M: core::hash::Hash>(m: &M) -> usize {
+    let mut h = MoveHasher(0xCBF2_9CE4_8422_2325);
+    m.hash(&mut h);
+    (fairy_kernel::zobrist::splitmix64(core::hash::Hasher::finish(&h)) as usize)
+        & (HISTORY_SLOTS - 1)
+}
+
+/// The score of a decided position for its side to move, `ply` plies from the root.
+fn outcome_score<G: Game>(o: Outcome, pos: &G, ply: usize) -> Score {
+    match o.winner() {
+        Some(w) if w == pos.side_to_move() => mate_score(ply),
+        Some(_) => -mate_score(ply),
+        None => DRAW,
+    }
+}
