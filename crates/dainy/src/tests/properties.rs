@@ -275,3 +275,24 @@ fn generated_tables_match_the_table_functions() {
     let on_disk = include_str!("../generated/tables.rs");
     assert_eq!(strip(&files[0].source), strip(on_disk));
 }
+
+#[test]
+fn random_play_reaches_castling_promotion_check_and_game_ends() {
+    // The random games of the reference comparison exercise every special rule.
+    let (mut castle, mut promo, mut check, mut ended) = (0, 0, 0, 0);
+    for seed in 0..100 {
+        let game = random_game(seed, 120);
+        for p in &game {
+            let mut l = MoveList::new();
+            p.legal_moves(&mut l);
+            castle += l.iter().filter(|m| m.is_castle()).count();
+            promo += l.iter().filter(|m| m.promotion().is_some()).count();
+            check += usize::from(p.in_check(p.side_to_move()));
+        }
+        ended += usize::from(game.last().is_some_and(|p| p.outcome().is_some()));
+    }
+    assert!(
+        castle > 0 && promo > 0 && check > 0 && ended > 0,
+        "{castle} {promo} {check} {ended}"
+    );
+}
