@@ -92,6 +92,34 @@ impl Dainy {
         a & them
     }
 
+    /// Whether any piece of `by` attacks `sq` with occupancy `occ`: [`Dainy::attackers`]
+    /// with an early exit, looking only along lines that hold a suitable slider.
+    #[inline]
+    pub(crate) fn is_attacked(&self, sq: u16, by: Color, occ: Cells) -> bool {
+        let them = self.by_color[by.index()];
+        let s = sq as usize;
+        let leapers = (KNIGHT[s] & self.by_role[Role::Knight.index()])
+            | (KING[s] & self.by_role[Role::King.index()])
+            | (PAWN_AHEAD[(!by).index()][s] & self.by_role[Role::Pawn.index()]);
+        if leapers.intersects(&them) {
+            return true;
+        }
+        let q = self.by_role[Role::Queen.index()];
+        let rq = them & (self.by_role[Role::Rook.index()] | q);
+        let bq = them & (self.by_role[Role::Bishop.index()] | q);
+        for (d, &ray) in RAYS[s].iter().enumerate() {
+            let sliders = if d < 6 { rq } else { bq };
+            if ray.intersects(&sliders) {
+                if let Some(b) = nearest(ray, occ, ascends(d)) {
+                    if sliders.contains(b) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
     /// Whether `color`'s king is attacked (in check; seed §3.9(2)(c)).
     pub fn in_check(&self, color: Color) -> bool {
         self.attackers(self.king(color), !color, self.occupied())
@@ -174,7 +202,7 @@ impl Dainy {
             let safe = if n_targets <= KING_TESTS_ONE_BY_ONE {
                 let mut safe = Cells::EMPTY;
                 for t in king_targets {
-                    if self.attackers(t, them, occ_nk).is_empty() {
+                    if !self.is_attacked(t, them, occ_nk) {
                         safe.insert(t);
                     }
                 }
@@ -289,13 +317,13 @@ impl Dainy {
             let (c1, c2) = (rl + 1, rl + 2);
             if !occ.contains(c1)
                 && !occ.contains(c2)
-                && self.attackers(c1, !us, occ).is_empty()
-                && self.attackers(c2, !us, occ).is_empty()
+                && !self.is_attacked(c1, !us, occ)
+                && !self.is_attacked(c2, !us, occ)
             {
                 let mut after = occ;
                 after.remove(k);
                 after.insert(c1);
-                if self.attackers(rl, !us, after).is_empty() {
+                if !self.is_attacked(rl, !us, after) {
                     sink.castle(k, rl);
                 }
             }
@@ -304,7 +332,7 @@ impl Dainy {
         let rs = ROOK_SHORT[i];
         if self.castling & short != 0
             && self.board[rs as usize] == rook
-            && self.attackers(rs, !us, occ).is_empty()
+            && !self.is_attacked(rs, !us, occ)
         {
             sink.castle(k, rs);
         }
