@@ -20,6 +20,9 @@ use crate::types::{Move, MoveKind, Role};
 /// Every cell of the board.
 pub(crate) const ALL_CELLS: Cells = Cells::first_n(crate::tables::CELLS);
 
+/// Up to this many king targets are tested one by one; more use the opponent's attack map.
+const KING_TESTS_ONE_BY_ONE: u32 = 4;
+
 /// Whether direction `d` (0..12, see [`crate::tables::directions`]) increases the cell
 /// index. A unit test checks this against the generated `ASCENDING` table.
 #[inline(always)]
@@ -87,6 +90,34 @@ impl Dainy {
             a |= bishop_attacks(sq, occ) & bq;
         }
         a & them
+    }
+
+    /// Whether any piece of `by` attacks `sq` with occupancy `occ`: [`Dainy::attackers`]
+    /// with an early exit, looking only along lines that hold a suitable slider.
+    #[inline]
+    pub(crate) fn is_attacked(&self, sq: u16, by: Color, occ: Cells) -> bool {
+        let them = self.by_color[by.index()];
+        let s = sq as usize;
+        let leapers = (KNIGHT[s] & self.by_role[Role::Knight.index()])
+            | (KING[s] & self.by_role[Role::King.index()])
+            | (PAWN_AHEAD[(!by).index()][s] & self.by_role[Role::Pawn.index()]);
+        if leapers.intersects(&them) {
+            return true;
+        }
+        let q = self.by_role[Role::Queen.index()];
+        let rq = them & (self.by_role[Role::Rook.index()] | q);
+        let bq = them & (self.by_role[Role::Bishop.index()] | q);
+        for (d, &ray) in RAYS[s].iter().enumerate() {
+            let sliders = if d < 6 { rq } else { bq };
+            if ray.intersects(&sliders) {
+                if let Some(b) = nearest(ray, occ, ascends(d)) {
+                    if sliders.contains(b) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// Whether `color`'s king is attacked (in check; seed §3.9(2)(c)).
@@ -161,17 +192,28 @@ impl Dainy {
         }
 
         // King moves: not onto an attacked cell (seed §3.8(a)); attacks computed with the
-        // king off the board.
+        // king off the board. A few targets are tested one by one, many against the whole
+        // attack map of the opponent.
         let king_targets = KING[ks].and_not(&own);
-        let may_castle = checkers.is_empty() && self.castling & rights_of(us) != 0;
-        if king_targets.any() || may_castle {
+        let n_targets = king_targets.count();
+        if n_targets > 0 {
             let mut occ_nk = occ;
             occ_nk.remove(k);
-            let attacked = self.attack_map(them, occ_nk);
-            sink.targets(k, king_targets.and_not(&attacked));
-            if may_castle {
-                self.castling_moves(sink, attacked, occ);
-            }
+            let safe = if n_targets <= KING_TESTS_ONE_BY_ONE {
+                let mut safe = Cells::EMPTY;
+                for t in king_targets {
+                    if !self.is_attacked(t, them, occ_nk) {
+                        safe.insert(t);
+                    }
+                }
+                safe
+            } else {
+                king_targets.and_not(&self.attack_map(them, occ_nk))
+            };
+            sink.targets(k, safe);
+        }
+        if checkers.is_empty() && self.castling & rights_of(us) != 0 {
+            self.castling_moves(sink, occ);
         }
 
         let n_checks = checkers.count();
@@ -250,9 +292,8 @@ impl Dainy {
         sink.targets(sq, t & mask);
     }
 
-    /// Castling moves (seed §3.8(b), §3.9; ruling H3). The king is not in check here;
-    /// `attacked` is the opponent's attack map with the king off the board.
-    fn castling_moves<S: Sink>(&self, sink: &mut S, attacked: Cells, occ: Cells) {
+    /// Castling moves (seed §3.8(b), §3.9; ruling H3). The king is not in check here.
+    fn castling_moves<S: Sink>(&self, sink: &mut S, occ: Cells) {
         let us = self.side;
         let i = us.index();
         let k = KING_HOME[i];
@@ -276,13 +317,13 @@ impl Dainy {
             let (c1, c2) = (rl + 1, rl + 2);
             if !occ.contains(c1)
                 && !occ.contains(c2)
-                && !attacked.contains(c1)
-                && !attacked.contains(c2)
+                && !self.is_attacked(c1, !us, occ)
+                && !self.is_attacked(c2, !us, occ)
             {
                 let mut after = occ;
                 after.remove(k);
                 after.insert(c1);
-                if self.attackers(rl, !us, after).is_empty() {
+                if !self.is_attacked(rl, !us, after) {
                     sink.castle(k, rl);
                 }
             }
@@ -291,7 +332,7 @@ impl Dainy {
         let rs = ROOK_SHORT[i];
         if self.castling & short != 0
             && self.board[rs as usize] == rook
-            && self.attackers(rs, !us, occ).is_empty()
+            && !self.is_attacked(rs, !us, occ)
         {
             sink.castle(k, rs);
         }

@@ -186,9 +186,17 @@ fn perft_4_matches_reference() {
     assert_eq!(Ref::from_dainy(&p).perft(4), 7_213_326);
 }
 
+/// Backs the depth-5 figure of `tests/perft/dainy.perft`. The reference needs about ten
+/// minutes in release, too long for every CI run: it runs only when the environment variable
+/// `FAIRY_SLOW_REFERENCE` is set (`FAIRY_SLOW_REFERENCE=1 cargo test --release -p
+/// fairy-dainy perft_5 -- --ignored`).
 #[test]
-#[ignore = "about ten minutes in release; run once to back tests/perft/dainy.perft"]
+#[ignore = "about ten minutes in release; needs FAIRY_SLOW_REFERENCE=1"]
 fn perft_5_matches_reference() {
+    if std::env::var_os("FAIRY_SLOW_REFERENCE").is_none() {
+        eprintln!("perft_5_matches_reference skipped: set FAIRY_SLOW_REFERENCE=1 to run it");
+        return;
+    }
     let p = Dainy::start(());
     assert_eq!(perft(&p, 5), 389_441_338);
     assert_eq!(Ref::from_dainy(&p).perft(5), 389_441_338);
@@ -274,4 +282,25 @@ fn generated_tables_match_the_table_functions() {
     };
     let on_disk = include_str!("../generated/tables.rs");
     assert_eq!(strip(&files[0].source), strip(on_disk));
+}
+
+#[test]
+fn random_play_reaches_castling_promotion_check_and_game_ends() {
+    // The random games of the reference comparison exercise every special rule.
+    let (mut castle, mut promo, mut check, mut ended) = (0, 0, 0, 0);
+    for seed in 0..100 {
+        let game = random_game(seed, 120);
+        for p in &game {
+            let mut l = MoveList::new();
+            p.legal_moves(&mut l);
+            castle += l.iter().filter(|m| m.is_castle()).count();
+            promo += l.iter().filter(|m| m.promotion().is_some()).count();
+            check += usize::from(p.in_check(p.side_to_move()));
+        }
+        ended += usize::from(game.last().is_some_and(|p| p.outcome().is_some()));
+    }
+    assert!(
+        castle > 0 && promo > 0 && check > 0 && ended > 0,
+        "{castle} {promo} {check} {ended}"
+    );
 }
