@@ -55,3 +55,9 @@ variant_properties!(
     fairy_chess_t::Position,
     fairy_chess_t::Variant::ChessT1
 );
+variant_properties!(
+    glinski_random_games,
+    glinski_random_games_long,
+    fairy_glinski::Glinski,
+    ()
+);

@@ -29,6 +29,10 @@ fn targets() -> Vec<Target> {
             dir: "crates/chess-t",
             files: fairy_chess_t::tables::generated_files,
         },
+        Target {
+            dir: "crates/glinski",
+            files: fairy_glinski::tables::generated_files,
+        },
     ]
 }
 
