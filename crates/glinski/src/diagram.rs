@@ -12,13 +12,13 @@ use crate::tables::{FILE_LENGTHS, FILE_LETTERS};
 /// Text columns per file.
 const COL: usize = 4;
 /// Text rows of the drawing: the doubled height `2w - x` of a cell runs from -5 (`f1`) to
-/// 15 (`f11`).
-const ROWS: usize = 21;
+/// 15 (`f11`), plus one row on top for the label of rank 11.
+const ROWS: usize = 22;
 
 /// The text row of a cell (or of a point beside the board) at coordinates `(x, w)`:
 /// neighbouring files are offset by one row, cells of a file two rows apart.
 fn text_row(x: i32, w: i32) -> Option<usize> {
-    usize::try_from(15 - (2 * w - x)).ok()
+    usize::try_from(16 - (2 * w - x)).ok()
 }
 
 /// The text column of file `x` (`-1` and `11` are the margins).
@@ -67,7 +67,12 @@ pub(crate) fn draw(p: &Glinski) -> String {
         let first = (0..11).find(|&f| FILE_LENGTHS[f] >= rank).unwrap_or(0);
         let w = w_of(first, rank);
         if let Some(row) = text_row(first as i32 - 1, w) {
-            put(&mut grid, row, text_col(first as i32 - 1), &rank.to_string());
+            put(
+                &mut grid,
+                row,
+                text_col(first as i32 - 1),
+                &rank.to_string(),
+            );
         }
         if rank <= 6 {
             if let Some(row) = text_row(11, w_of(11, rank)) {

@@ -6,11 +6,11 @@
 //! En passant, the one move that empties two cells of the same line, is tested on its own
 //! by recomputing the attackers of the king after it (§3.6(d), §4.1).
 
-use fairy_kernel::geometry::hexmoves::{highest, nearest, slide};
+use fairy_kernel::geometry::hexmoves::{highest, nearest, slide_ray};
 use fairy_kernel::Color;
 
 use crate::generated::tables::{
-    KING, KNIGHT, PAWN_ATTACKS, PAWN_PUSH, PAWN_START, PROMOTION, RAYS,
+    BISHOP_LINES, KING, KNIGHT, PAWN_ATTACKS, PAWN_PUSH, PAWN_START, PROMOTION, RAYS, ROOK_LINES,
 };
 use crate::position::{Cells, Glinski};
 use crate::tables::NO_CELL;
@@ -29,7 +29,7 @@ pub(crate) const fn ascends(d: usize) -> bool {
 /// The cells attacked along direction `D` from `sq` with occupancy `occ`.
 #[inline(always)]
 fn ray_attacks<const D: usize>(sq: u16, occ: Cells) -> Cells {
-    slide(|s| RAYS[s as usize][D], sq, occ, ascends(D))
+    slide_ray(RAYS[sq as usize][D], occ, ascends(D))
 }
 
 /// The cells a rook on `sq` attacks with occupancy `occ` (6 touching directions; §3.2).
@@ -85,6 +85,27 @@ impl Glinski {
             a |= bishop_attacks(sq, occ) & bq;
         }
         a & them
+    }
+
+    /// Whether a piece of `by` attacks `sq` with occupancy `occ` (the boolean form of
+    /// [`Glinski::attackers`], with early exits).
+    #[inline]
+    pub(crate) fn is_attacked(&self, sq: u16, by: Color, occ: Cells) -> bool {
+        let them = self.by_color[by.index()];
+        let s = sq as usize;
+        let leapers = (KNIGHT[s] & self.by_role[Role::Knight.index()])
+            | (KING[s] & self.by_role[Role::King.index()])
+            | (PAWN_ATTACKS[(!by).index()][s] & self.by_role[Role::Pawn.index()]);
+        if leapers.intersects(&them) {
+            return true;
+        }
+        let q = self.by_role[Role::Queen.index()];
+        let rq = (self.by_role[Role::Rook.index()] | q) & them;
+        if ROOK_LINES[s].intersects(&rq) && rook_attacks(sq, occ).intersects(&rq) {
+            return true;
+        }
+        let bq = (self.by_role[Role::Bishop.index()] | q) & them;
+        BISHOP_LINES[s].intersects(&bq) && bishop_attacks(sq, occ).intersects(&bq)
     }
 
     /// Whether `color`'s king is attacked (in check; §4.1).
@@ -160,12 +181,23 @@ impl Glinski {
 
         // King moves: not onto an attacked cell; attacks computed with the king off the
         // board (§3.1, §4.1).
+        // With few targets, testing each is cheaper than the whole attack map.
         let king_targets = KING[ks].and_not(&own);
         if king_targets.any() {
             let mut occ_nk = occ;
             occ_nk.remove(k);
-            let attacked = self.attack_map(them, occ_nk);
-            sink.targets(k, king_targets.and_not(&attacked));
+            let safe = if king_targets.count() <= 4 {
+                let mut safe = Cells::EMPTY;
+                for t in king_targets {
+                    if !self.is_attacked(t, them, occ_nk) {
+                        safe.insert(t);
+                    }
+                }
+                safe
+            } else {
+                king_targets.and_not(&self.attack_map(them, occ_nk))
+            };
+            sink.targets(k, safe);
         }
 
         if self.ep != NO_CELL {

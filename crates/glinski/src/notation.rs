@@ -90,9 +90,9 @@ pub(crate) fn parse_position(text: &str) -> Result<Glinski, PositionError> {
         other => return Err(field_error("side to move", other, "w or b")),
     };
     if fields[2] != "-" {
-        let sq = geometry()
-            .parse_square(fields[2])
-            .map_err(|e| field_error("en-passant cell", fields[2], format!("'-' or a cell: {e}")))?;
+        let sq = geometry().parse_square(fields[2]).map_err(|e| {
+            field_error("en-passant cell", fields[2], format!("'-' or a cell: {e}"))
+        })?;
         p.ep = sq as u8;
     }
     p.halfmove = read_counter("half-move clock", fields[3])?;
@@ -223,9 +223,7 @@ pub(crate) fn split_move(text: &str) -> Result<(u16, u16, Option<Role>), MoveErr
     let from_text = body[..i].to_ascii_lowercase();
     let rest = match bytes[i] {
         b'-' | b':' => &body[i + 1..],
-        b'x' | b'X' if bytes.len() > i + 1 && bytes[i + 1].is_ascii_alphabetic() => {
-            &body[i + 1..]
-        }
+        b'x' | b'X' if bytes.len() > i + 1 && bytes[i + 1].is_ascii_alphabetic() => &body[i + 1..],
         _ => &body[i..],
     };
     let to_text = rest.to_ascii_lowercase();
@@ -271,8 +269,9 @@ pub(crate) fn parse_move(p: &Glinski, text: &str) -> Result<Move, MoveError> {
     }
     if moves.iter().any(|m| m.from() == from && m.to() == to) {
         return Err(illegal(match promo {
-            None => "a pawn reaching the end of its file must promote: add =Q, =R, =B or =N"
-                .to_owned(),
+            None => {
+                "a pawn reaching the end of its file must promote: add =Q, =R, =B or =N".to_owned()
+            }
             Some(_) => "not a promotion: a pawn promotes only at the end of its file".to_owned(),
         }));
     }

@@ -90,6 +90,16 @@ pub fn king(b: &HexBoard) -> Vec<BitSet<2>> {
     step_masks(b, &directions())
 }
 
+/// Per cell, the union of the 6 empty-board rays in the touching directions (`rook`) or in
+/// the gap directions (`!rook`): where a rook (bishop) must stand to attack the cell.
+pub fn lines(b: &HexBoard, rook: bool) -> Vec<BitSet<2>> {
+    let dirs = if rook { TOUCHING } else { GAP };
+    ray_masks::<2>(b, &dirs)
+        .into_iter()
+        .map(|rays| rays.into_iter().fold(BitSet::EMPTY, |a, r| a | r))
+        .collect()
+}
+
 /// Per side (White 0, Black 1), per cell, the cells a pawn there attacks (§3.6(c)).
 pub fn pawn_attacks(b: &HexBoard) -> Vec<Vec<BitSet<2>>> {
     PAWN_CAPTURE.iter().map(|d| step_masks(b, d)).collect()
@@ -193,6 +203,16 @@ pub fn generated_files() -> Vec<GeneratedFile> {
         "bool",
         &ascending(&b),
     );
+    w.bitsets(
+        "ROOK_LINES",
+        "Per cell, the union of its 6 touching rays.",
+        &lines(&b, true),
+    );
+    w.bitsets(
+        "BISHOP_LINES",
+        "Per cell, the union of its 6 gap rays.",
+        &lines(&b, false),
+    );
     w.bitsets("KNIGHT", "Per cell, the knight's targets.", &knight(&b));
     w.bitsets("KING", "Per cell, the king's 12 neighbours.", &king(&b));
     w.nested_bitsets(
@@ -212,7 +232,11 @@ pub fn generated_files() -> Vec<GeneratedFile> {
         "Per side, the pawns' start cells.",
         &pawn_start(&b),
     );
-    w.bitsets("PROMOTION", "Per side, the promotion cells.", &promotion(&b));
+    w.bitsets(
+        "PROMOTION",
+        "Per side, the promotion cells.",
+        &promotion(&b),
+    );
     w.bitsets(
         "PAWN_REACH",
         "Per side, every cell a pawn of that side can stand on.",

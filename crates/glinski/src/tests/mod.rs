@@ -92,9 +92,7 @@ pub(crate) fn random_game(seed: u64, plies: usize) -> Vec<Glinski> {
         let pawn_moves: Vec<Move> = l
             .iter()
             .copied()
-            .filter(|&m| {
-                p.piece_at(m.from()).map(|x| x.role) == Some(crate::Role::Pawn)
-            })
+            .filter(|&m| p.piece_at(m.from()).map(|x| x.role) == Some(crate::Role::Pawn))
             .collect();
         let m = match rng.below(4) {
             0 | 1 if !captures.is_empty() => captures[rng.below(captures.len())],
@@ -113,12 +111,7 @@ pub(crate) fn fen(pieces: &[(&str, char)], side: char, ep: &str) -> String {
     let rows = (1..=11u8).rev().map(|rank| {
         crate::rank_cells(rank)
             .into_iter()
-            .map(|c| {
-                pieces
-                    .iter()
-                    .find(|(n, _)| sq(n) == c)
-                    .map(|&(_, l)| l)
-            })
+            .map(|c| pieces.iter().find(|(n, _)| sq(n) == c).map(|&(_, l)| l))
             .collect::<Vec<_>>()
     });
     format!(

@@ -50,45 +50,107 @@ fn move_notation_forms() {
 fn move_errors_are_typed() {
     let p = Glinski::start(());
     assert!(matches!(p.parse_move(""), Err(MoveError::Malformed { .. })));
-    assert!(matches!(p.parse_move("f5"), Err(MoveError::Malformed { .. })));
-    assert!(matches!(p.parse_move("f5-f6=Z"), Err(MoveError::Malformed { .. })));
-    assert!(matches!(p.parse_move("j1-j2"), Err(MoveError::Square { .. })));
-    assert!(matches!(p.parse_move("a7-a8"), Err(MoveError::Square { .. })));
-    assert!(matches!(p.parse_move("f7-f6"), Err(MoveError::Illegal { .. })));
-    assert!(matches!(p.parse_move("f5-f8"), Err(MoveError::Illegal { .. })));
+    assert!(matches!(
+        p.parse_move("f5"),
+        Err(MoveError::Malformed { .. })
+    ));
+    assert!(matches!(
+        p.parse_move("f5-f6=Z"),
+        Err(MoveError::Malformed { .. })
+    ));
+    assert!(matches!(
+        p.parse_move("j1-j2"),
+        Err(MoveError::Square { .. })
+    ));
+    assert!(matches!(
+        p.parse_move("a7-a8"),
+        Err(MoveError::Square { .. })
+    ));
+    assert!(matches!(
+        p.parse_move("f7-f6"),
+        Err(MoveError::Illegal { .. })
+    ));
+    assert!(matches!(
+        p.parse_move("f5-f8"),
+        Err(MoveError::Illegal { .. })
+    ));
     let mate = setup(&[("f11", 'k'), ("f10", 'Q'), ("f9", 'K')], 'b');
-    assert!(matches!(mate.parse_move("f11-e10"), Err(MoveError::GameOver(_))));
+    assert!(matches!(
+        mate.parse_move("f11-e10"),
+        Err(MoveError::GameOver(_))
+    ));
 }
 
 #[test]
 fn position_errors_are_typed() {
-    let field = |t: &str| matches!(Glinski::from_notation((), t), Err(PositionError::Field { .. }));
+    let field = |t: &str| {
+        matches!(
+            Glinski::from_notation((), t),
+            Err(PositionError::Field { .. })
+        )
+    };
     let count = |t: &str| {
-        matches!(Glinski::from_notation((), t), Err(PositionError::FieldCount { .. }))
+        matches!(
+            Glinski::from_notation((), t),
+            Err(PositionError::FieldCount { .. })
+        )
     };
     let impossible = |t: &str| {
-        matches!(Glinski::from_notation((), t), Err(PositionError::Impossible { .. }))
+        matches!(
+            Glinski::from_notation((), t),
+            Err(PositionError::Impossible { .. })
+        )
     };
-    assert!(count("b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w 0 1"));
+    assert!(count(
+        "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w 0 1"
+    ));
     assert!(count(""));
     // A rank too long, a wrong letter, a wrong side, a bad en-passant cell, bad counters.
-    assert!(field("b/qbk/n1b1n/r5r/ppppppppp/12/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1"));
-    assert!(field("b/qbk/n1b1n/r5r/ppppppppp/11/5X5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1"));
+    assert!(field(
+        "b/qbk/n1b1n/r5r/ppppppppp/12/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1"
+    ));
+    assert!(field(
+        "b/qbk/n1b1n/r5r/ppppppppp/11/5X5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1"
+    ));
     assert!(field(&START.replace(" w ", " x ")));
     assert!(field(&START.replace(" - ", " j4 ")));
     assert!(field(&START.replace(" 0 1", " -1 1")));
     assert!(field(&START.replace(" 0 1", " 0 0")));
     // Two white kings; no black king.
-    assert!(impossible(&fen(&[("a1", 'K'), ("a2", 'K'), ("l6", 'k')], 'w', "-")));
+    assert!(impossible(&fen(
+        &[("a1", 'K'), ("a2", 'K'), ("l6", 'k')],
+        'w',
+        "-"
+    )));
     assert!(impossible(&fen(&[("a1", 'K')], 'w', "-")));
     // A white pawn on its last cell; a white pawn below its start cells (c1).
-    assert!(impossible(&fen(&[("a1", 'K'), ("l6", 'k'), ("f11", 'P')], 'w', "-")));
-    assert!(impossible(&fen(&[("a1", 'K'), ("l6", 'k'), ("c1", 'P')], 'w', "-")));
-    assert!(impossible(&fen(&[("a1", 'K'), ("l6", 'k'), ("c8", 'p')], 'w', "-")));
+    assert!(impossible(&fen(
+        &[("a1", 'K'), ("l6", 'k'), ("f11", 'P')],
+        'w',
+        "-"
+    )));
+    assert!(impossible(&fen(
+        &[("a1", 'K'), ("l6", 'k'), ("c1", 'P')],
+        'w',
+        "-"
+    )));
+    assert!(impossible(&fen(
+        &[("a1", 'K'), ("l6", 'k'), ("c8", 'p')],
+        'w',
+        "-"
+    )));
     // The side not to move is in check.
-    assert!(impossible(&fen(&[("a1", 'K'), ("a6", 'k'), ("a3", 'R')], 'w', "-")));
+    assert!(impossible(&fen(
+        &[("a1", 'K'), ("a6", 'k'), ("a3", 'R')],
+        'w',
+        "-"
+    )));
     // An en-passant cell without the double step behind it.
-    assert!(impossible(&fen(&[("a1", 'K'), ("l6", 'k'), ("d5", 'p')], 'w', "e6")));
+    assert!(impossible(&fen(
+        &[("a1", 'K'), ("l6", 'k'), ("d5", 'p')],
+        'w',
+        "e6"
+    )));
     assert!(impossible(&fen(&[("a1", 'K'), ("l6", 'k')], 'w', "d6")));
     // Ten white pawns.
     let mut many: Vec<(&str, char)> = ["b2", "c3", "d4", "e5", "f6", "g5", "h4", "i3", "k2", "a4"]

@@ -20,8 +20,12 @@ fn agrees_with_reference(p: &Glinski) -> Result<(), String> {
         return Err(format!(
             "{}\nfast only: {:?}\nreference only: {:?}",
             p.to_notation(),
-            fast.iter().filter(|m| !slow.contains(m)).collect::<Vec<_>>(),
-            slow.iter().filter(|m| !fast.contains(m)).collect::<Vec<_>>()
+            fast.iter()
+                .filter(|m| !slow.contains(m))
+                .collect::<Vec<_>>(),
+            slow.iter()
+                .filter(|m| !fast.contains(m))
+                .collect::<Vec<_>>()
         ));
     }
     if p.count_legal_moves() != fast.len() {
@@ -142,7 +146,10 @@ fn random_games_reach_en_passant_and_promotion() {
         for p in random_game(seed, 200) {
             let mut l = MoveList::new();
             p.legal_moves(&mut l);
-            ep += l.iter().filter(|m| m.kind() == crate::MoveKind::EnPassant).count();
+            ep += l
+                .iter()
+                .filter(|m| m.kind() == crate::MoveKind::EnPassant)
+                .count();
             promo += l.iter().filter(|m| m.promotion().is_some()).count();
         }
     }
@@ -161,6 +168,8 @@ fn generated_tables_match_the_geometry() {
         assert_eq!(gen::ASCENDING[d], crate::movegen::ascends(d));
     }
     assert_eq!(gen::KNIGHT.to_vec(), tables::knight(&b));
+    assert_eq!(gen::ROOK_LINES.to_vec(), tables::lines(&b, true));
+    assert_eq!(gen::BISHOP_LINES.to_vec(), tables::lines(&b, false));
     assert_eq!(gen::KING.to_vec(), tables::king(&b));
     let pa = tables::pawn_attacks(&b);
     let pp = tables::pawn_push(&b);
@@ -212,20 +221,81 @@ fn picture_and_diagram_cover_every_cell() {
     assert_eq!(v.cells.iter().filter(|c| c.piece.is_some()).count(), 36);
     // Neighbouring cells are one unit apart, so the hexagons tile.
     let g = geometry();
-    let f6 = v.cells.iter().find(|c| g.square_name(c.square) == "f6").unwrap();
+    let f6 = v
+        .cells
+        .iter()
+        .find(|c| g.square_name(c.square) == "f6")
+        .unwrap();
     for n in ["f7", "g6", "g5", "f5", "e5", "e6"] {
-        let c = v.cells.iter().find(|c| g.square_name(c.square) == n).unwrap();
+        let c = v
+            .cells
+            .iter()
+            .find(|c| g.square_name(c.square) == n)
+            .unwrap();
         let d = ((c.x - f6.x).powi(2) + (c.y - f6.y).powi(2)).sqrt();
         assert!((d - 1.0).abs() < 1e-3, "{n}: {d}");
     }
     let d = p.diagram();
-    let pieces = d.lines().take(21).flat_map(|l| l.chars()).filter(|c| c.is_ascii_alphabetic()).count();
+    let pieces = d
+        .lines()
+        .take(22)
+        .flat_map(|l| l.chars())
+        .filter(|c| c.is_ascii_alphabetic())
+        .count();
     assert_eq!(pieces, 36, "{d}");
     let cells = d
         .lines()
-        .take(21)
+        .take(22)
         .flat_map(|l| l.chars())
         .filter(|c| c.is_ascii_alphabetic() || matches!(c, '.' | ':' | '*'))
         .count();
     assert_eq!(cells, 91, "{d}");
+}
+
+/// Every figure of `tests/perft/glinski.perft` up to `limit` nodes, by the fast and by the
+/// reference generator.
+fn perft_file_agrees_with_reference(limit: u64) {
+    let text = include_str!("../../../../tests/perft/glinski.perft");
+    let mut current: Option<Glinski> = None;
+    let mut checked = 0;
+    for line in text.lines().map(str::trim) {
+        if let Some(rest) = line.strip_prefix("position ") {
+            current = Some(pos(rest));
+        } else if let Some(rest) = line.strip_prefix("perft ") {
+            let nums: Vec<u64> = rest
+                .split_whitespace()
+                .map(|x| x.parse().expect("a number"))
+                .collect();
+            let (depth, nodes) = (nums[0] as u32, nums[1]);
+            if nodes > limit {
+                continue;
+            }
+            let p = current.as_ref().expect("a position before its perft lines");
+            assert_eq!(
+                perft(p, depth),
+                nodes,
+                "fast: {} depth {depth}",
+                p.to_notation()
+            );
+            assert_eq!(
+                Ref::from_position(p).perft(depth),
+                nodes,
+                "reference: {} depth {depth}",
+                p.to_notation()
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 0);
+}
+
+#[test]
+fn perft_file_agrees_with_reference_shallow() {
+    perft_file_agrees_with_reference(50_000);
+}
+
+#[test]
+#[ignore = "slow in debug; run with --release --ignored"]
+fn perft_file_agrees_with_reference_deep() {
+    perft_file_agrees_with_reference(20_000_000);
 }

@@ -59,8 +59,7 @@ fn is_start(c: Color, sq: u16) -> bool {
         Color::White => WHITE_START,
         Color::Black => BLACK_START,
     };
-    list.iter()
-        .any(|n| geometry().parse_square(n) == Ok(sq))
+    list.iter().any(|n| geometry().parse_square(n) == Ok(sq))
 }
 
 /// A reference position: placement, side, en-passant cell.
@@ -108,9 +107,7 @@ impl Ref {
     /// line for the first piece, at the knight leaps, and at the cells from which a pawn of
     /// `by` would capture on `sq` (§3, §4.1).
     pub fn attacked(&self, sq: u16, by: Color) -> bool {
-        let enemy = |t: u16, roles: &[Role]| {
-            matches!(self.cells[t as usize], Some(p) if p.color == by && roles.contains(&p.role))
-        };
+        let enemy = |t: u16, roles: &[Role]| matches!(self.cells[t as usize], Some(p) if p.color == by && roles.contains(&p.role));
         let first_on_line = |d: (i8, i8)| -> Option<(u16, bool)> {
             let mut cur = sq;
             let mut adjacent = true;
@@ -126,8 +123,7 @@ impl Ref {
         for (dirs, slider) in [(ROOK_DIRS, Role::Rook), (BISHOP_DIRS, Role::Bishop)] {
             for d in dirs {
                 if let Some((t, adjacent)) = first_on_line(d) {
-                    if enemy(t, &[slider, Role::Queen]) || (adjacent && enemy(t, &[Role::King]))
-                    {
+                    if enemy(t, &[slider, Role::Queen]) || (adjacent && enemy(t, &[Role::King])) {
                         return true;
                     }
                 }
@@ -277,8 +273,7 @@ impl Ref {
                 let victim = step(m.to, forward(!p.color)).expect("victim cell");
                 r.cells[victim as usize] = None;
             }
-            if step(m.from, forward(p.color)).and_then(|t| step(t, forward(p.color)))
-                == Some(m.to)
+            if step(m.from, forward(p.color)).and_then(|t| step(t, forward(p.color))) == Some(m.to)
             {
                 r.ep = step(m.from, forward(p.color));
             }

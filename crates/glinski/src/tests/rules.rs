@@ -34,9 +34,15 @@ fn board_has_91_cells_in_eleven_files_without_j() {
     assert_eq!(lens, [6, 7, 8, 9, 10, 11, 10, 9, 8, 7, 6]);
     assert!(g.parse_square("j1").is_err());
     assert!(g.parse_square("f12").is_err());
-    let rank1: Vec<String> = crate::rank_cells(1).iter().map(|&s| g.square_name(s)).collect();
+    let rank1: Vec<String> = crate::rank_cells(1)
+        .iter()
+        .map(|&s| g.square_name(s))
+        .collect();
     assert_eq!(rank1.join(" "), "a1 b1 c1 d1 e1 f1 g1 h1 i1 k1 l1");
-    let rank7: Vec<String> = crate::rank_cells(7).iter().map(|&s| g.square_name(s)).collect();
+    let rank7: Vec<String> = crate::rank_cells(7)
+        .iter()
+        .map(|&s| g.square_name(s))
+        .collect();
     assert_eq!(rank7.join(" "), "b7 c7 d7 e7 f7 g7 h7 i7 k7");
     assert_eq!(crate::rank_cells(11).len(), 1);
 }
@@ -50,7 +56,10 @@ fn three_shades_and_three_bishops() {
     assert_eq!(SHADE[sq("f1") as usize], 0);
     assert_eq!(SHADE[sq("f6") as usize], 1);
     assert_eq!(SHADE[sq("f11") as usize], 2);
-    let mut w: Vec<u8> = ["f1", "f2", "f3"].iter().map(|c| SHADE[sq(c) as usize]).collect();
+    let mut w: Vec<u8> = ["f1", "f2", "f3"]
+        .iter()
+        .map(|c| SHADE[sq(c) as usize])
+        .collect();
     w.sort();
     assert_eq!(w, [0, 1, 2]);
     // Touching neighbours never share a shade.
@@ -112,7 +121,16 @@ fn rook_slides_on_six_touching_lines() {
         assert!(t.contains(&c.to_string()), "{c} in {t:?}");
     }
     // Blocked: a piece on the line stops it (own piece excluded, enemy captured).
-    let p = setup(&[("f6", 'R'), ("f8", 'n'), ("f4", 'N'), ("l3", 'K'), ("b7", 'k')], 'w');
+    let p = setup(
+        &[
+            ("f6", 'R'),
+            ("f8", 'n'),
+            ("f4", 'N'),
+            ("l3", 'K'),
+            ("b7", 'k'),
+        ],
+        'w',
+    );
     let t = targets(&p, "f6");
     assert!(t.contains(&"f8".to_string()) && !t.contains(&"f9".to_string()));
     assert!(t.contains(&"f5".to_string()) && !t.contains(&"f4".to_string()));
@@ -144,7 +162,14 @@ fn queen_is_rook_plus_bishop() {
 #[test]
 fn knight_leaps_to_twelve_cells() {
     let p = setup(
-        &[("f6", 'N'), ("f7", 'P'), ("e6", 'P'), ("g6", 'P'), ("l3", 'K'), ("b7", 'k')],
+        &[
+            ("f6", 'N'),
+            ("f7", 'P'),
+            ("e6", 'P'),
+            ("g6", 'P'),
+            ("l3", 'K'),
+            ("b7", 'k'),
+        ],
         'w',
     );
     assert_eq!(
@@ -236,12 +261,27 @@ fn pawn_double_step_from_a_start_cell_reached_by_capture() {
 #[test]
 fn pawn_captures_obliquely_forward() {
     let p = setup(
-        &[("e4", 'P'), ("d4", 'n'), ("f5", 'n'), ("e5", 'n'), ("d5", 'n'), ("a1", 'K'), ("l6", 'k')],
+        &[
+            ("e4", 'P'),
+            ("d4", 'n'),
+            ("f5", 'n'),
+            ("e5", 'n'),
+            ("d5", 'n'),
+            ("a1", 'K'),
+            ("l6", 'k'),
+        ],
         'w',
     );
     assert_eq!(targets(&p, "e4"), ["d4", "f5"]);
     let p = setup(
-        &[("e7", 'p'), ("d6", 'N'), ("f7", 'N'), ("e6", 'N'), ("a1", 'K'), ("l6", 'k')],
+        &[
+            ("e7", 'p'),
+            ("d6", 'N'),
+            ("f7", 'N'),
+            ("e6", 'N'),
+            ("a1", 'K'),
+            ("l6", 'k'),
+        ],
         'b',
     );
     assert_eq!(targets(&p, "e7"), ["d6", "f7"]);
@@ -252,7 +292,13 @@ fn pawn_captures_obliquely_forward() {
 #[test]
 fn en_passant_capture_right_after_a_double_step() {
     let p = setup(
-        &[("e6", 'P'), ("c5", 'P'), ("d7", 'p'), ("a1", 'K'), ("l6", 'k')],
+        &[
+            ("e6", 'P'),
+            ("c5", 'P'),
+            ("d7", 'p'),
+            ("a1", 'K'),
+            ("l6", 'k'),
+        ],
         'b',
     );
     let p = after(&p, "d7-d5");
@@ -269,7 +315,10 @@ fn en_passant_capture_right_after_a_double_step() {
         .expect("en passant listed");
     assert!(p.is_capture(ep));
     let q = after(&p, "e6-d6");
-    assert!(q.piece_at(sq("d5")).is_none(), "the pawn that stepped is taken");
+    assert!(
+        q.piece_at(sq("d5")).is_none(),
+        "the pawn that stepped is taken"
+    );
     assert_eq!(q.piece_at(sq("d6")).map(|x| x.char()), Some('P'));
     assert_eq!(q.occupied().count(), 4);
     // One move later the right is gone.
@@ -278,7 +327,13 @@ fn en_passant_capture_right_after_a_double_step() {
     assert_eq!(targets(&r, "e6"), ["e7"]);
     // Black takes en passant too: White e4-e6 skips e5; d5 and f6 take there.
     let p = setup(
-        &[("e4", 'P'), ("d5", 'p'), ("f6", 'p'), ("a1", 'K'), ("l6", 'k')],
+        &[
+            ("e4", 'P'),
+            ("d5", 'p'),
+            ("f6", 'p'),
+            ("a1", 'K'),
+            ("l6", 'k'),
+        ],
         'w',
     );
     let p = after(&p, "e4-e6");
@@ -293,7 +348,13 @@ fn en_passant_capture_right_after_a_double_step() {
 fn en_passant_exposing_the_king_is_illegal() {
     // e6 and d5 both stand on the touching line g7-f7-e6-d5-c4-b3.
     let p = setup(
-        &[("g7", 'K'), ("e6", 'P'), ("d7", 'p'), ("b3", 'r'), ("l6", 'k')],
+        &[
+            ("g7", 'K'),
+            ("e6", 'P'),
+            ("d7", 'p'),
+            ("b3", 'r'),
+            ("l6", 'k'),
+        ],
         'b',
     );
     let p = after(&p, "d7-d5");
@@ -438,7 +499,11 @@ fn bare_kings_play_on() {
 /// double step and read back.
 #[test]
 fn en_passant_field_round_trips() {
-    let text = fen(&[("e6", 'P'), ("d5", 'p'), ("a1", 'K'), ("l6", 'k')], 'w', "d6");
+    let text = fen(
+        &[("e6", 'P'), ("d5", 'p'), ("a1", 'K'), ("l6", 'k')],
+        'w',
+        "d6",
+    );
     let p = pos(&text);
     assert_eq!(p.to_notation(), text);
     assert_eq!(targets(&p, "e6"), ["d6", "e7"]);

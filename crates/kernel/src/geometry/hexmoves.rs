@@ -186,6 +186,51 @@ pub fn slide<const W: usize>(
     }
 }
 
+/// A two-word set as a `u128`: cell `s` is bit `s` (boards of at most 128 cells, such as
+/// both hexagonal boards).
+#[inline(always)]
+pub const fn to_u128(set: BitSet<2>) -> u128 {
+    set.0[0] as u128 | (set.0[1] as u128) << 64
+}
+
+/// The two-word set of a `u128` (the inverse of [`to_u128`]).
+#[inline(always)]
+pub const fn from_u128(bits: u128) -> BitSet<2> {
+    BitSet([bits as u64, (bits >> 64) as u64])
+}
+
+/// The same attack set as [`slide`], for boards of at most 128 cells, without a second
+/// table lookup and without branches: `ray` is the empty-board ray of the slider's cell in
+/// a direction that ascends (`ascending`) or descends in cell order.
+///
+/// Ascending, the nearest blocker is the lowest bit `l` of `b = ray & occupied`, and
+/// `b ^ (b - 1)` keeps exactly the bits up to `l` (all bits when `b` is empty).
+/// Descending, it is the highest bit `h` of `b`, and the attacks are the ray's bits from
+/// `h` up (`b | 1` makes `h = 0`, the whole ray, when `b` is empty).
+///
+/// ```
+/// use fairy_kernel::geometry::hexmoves::{axial_board, ray_masks, slide_ray, TOUCHING};
+/// use fairy_kernel::{BitSet, Geometry};
+/// let g = axial_board(&"abcdefghikl".chars().collect::<Vec<_>>(),
+///                     &[6, 7, 8, 9, 10, 11, 10, 9, 8, 7, 6]);
+/// let rays = ray_masks::<2>(&g, &TOUCHING);
+/// let f1 = g.parse_square("f1").unwrap();
+/// let f4 = g.parse_square("f4").unwrap();
+/// let up = slide_ray(rays[f1 as usize][0], BitSet::single(f4), true);
+/// assert_eq!(up.count(), 3); // f2, f3 and the blocker f4
+/// ```
+#[inline(always)]
+pub fn slide_ray(ray: BitSet<2>, occupied: BitSet<2>, ascending: bool) -> BitSet<2> {
+    let r = to_u128(ray);
+    let b = r & to_u128(occupied);
+    let keep = if ascending {
+        b ^ b.wrapping_sub(1)
+    } else {
+        u128::MAX << (127 - (b | 1).leading_zeros())
+    };
+    from_u128(r & keep)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -330,6 +375,29 @@ mod tests {
                     assert_eq!(none, BitSet::from_squares(full.iter().copied()));
                 }
             }
+        }
+    }
+
+    #[test]
+    fn slide_ray_equals_slide_on_random_occupancies() {
+        let mut seed = 0x1234_5678_u64;
+        for b in [dainy(), glinski()] {
+            let dirs: Vec<Delta> = TOUCHING.iter().chain(GAP.iter()).copied().collect();
+            let rays = ray_masks::<2>(&b, &dirs);
+            for _ in 0..200 {
+                seed = crate::zobrist::splitmix64(seed);
+                let occ = BitSet::<2>([seed, crate::zobrist::splitmix64(seed ^ 7)])
+                    & BitSet::first_n(b.cell_count());
+                for sq in b.squares() {
+                    for (d, &dir) in dirs.iter().enumerate() {
+                        let asc = direction_ascends(&b, dir).unwrap();
+                        let want = slide(|s| rays[s as usize][d], sq, occ, asc);
+                        assert_eq!(slide_ray(rays[sq as usize][d], occ, asc), want);
+                    }
+                }
+            }
+            let x = BitSet::<2>::from_squares([0, 63, 64, 90]);
+            assert_eq!(from_u128(to_u128(x)), x);
         }
     }
 
