@@ -12,13 +12,13 @@ use crate::tables::{FILE_LENGTHS, FILE_LETTERS};
 /// Text columns per file.
 const COL: usize = 4;
 /// Text rows of the drawing: the doubled height `2w - x` of a cell runs from -5 (`f1`) to
-/// 15 (`f11`), plus one row on top for the label of rank 11.
-const ROWS: usize = 22;
+/// 15 (`f11`).
+const ROWS: usize = 21;
 
 /// The text row of a cell (or of a point beside the board) at coordinates `(x, w)`:
 /// neighbouring files are offset by one row, cells of a file two rows apart.
 fn text_row(x: i32, w: i32) -> Option<usize> {
-    usize::try_from(16 - (2 * w - x)).ok()
+    usize::try_from(15 - (2 * w - x)).ok()
 }
 
 /// The text column of file `x` (`-1` and `11` are the margins).
@@ -46,7 +46,7 @@ fn put(grid: &mut [Vec<char>], row: usize, col_end: usize, text: &str) {
 /// stacked upward with neighbouring files offset by half a cell, so the drawing is the
 /// hexagon itself. Pieces are letters (upper case White); an empty cell shows its shade:
 /// `.` light, `:` medium, `*` dark. Rank numbers stand at the left end of each rank (and
-/// at the right end of ranks 1-6), file letters below.
+/// at the right end of ranks 1-6), on the row of that cell; file letters below.
 pub(crate) fn draw(p: &Glinski) -> String {
     let g = geometry();
     let width = text_col(11) + 2;
@@ -63,10 +63,9 @@ pub(crate) fn draw(p: &Glinski) -> String {
         }
     }
     for rank in 1..=11u8 {
-        // The first file that has this rank; the label stands one file further left.
+        // Beside the first cell of the rank (the last too for ranks 1-6), on its row.
         let first = (0..11).find(|&f| FILE_LENGTHS[f] >= rank).unwrap_or(0);
-        let w = w_of(first, rank);
-        if let Some(row) = text_row(first as i32 - 1, w) {
+        if let Some(row) = text_row(first as i32, w_of(first, rank)) {
             put(
                 &mut grid,
                 row,
@@ -75,7 +74,7 @@ pub(crate) fn draw(p: &Glinski) -> String {
             );
         }
         if rank <= 6 {
-            if let Some(row) = text_row(11, w_of(11, rank)) {
+            if let Some(row) = text_row(10, w_of(10, rank)) {
                 put(&mut grid, row, text_col(11) + 1, &rank.to_string());
             }
         }
@@ -117,7 +116,7 @@ fn centre(x: i32, w: i32) -> (f32, f32) {
 }
 
 /// The drawing model: flat-topped hexagons in vertical files, shaded in three colours,
-/// file letters below and rank numbers at the left end of each rank (§1).
+/// file letters below and rank numbers left of the first cell of each rank (§1).
 pub(crate) fn view(p: &Glinski) -> BoardView {
     let g = geometry();
     let mut v = BoardView::hex(
@@ -146,9 +145,9 @@ pub(crate) fn view(p: &Glinski) -> BoardView {
     }
     for rank in 1..=11u8 {
         let first = (0..11).find(|&f| FILE_LENGTHS[f] >= rank).unwrap_or(0);
-        let (cx, cy) = centre(first as i32 - 1, w_of(first, rank));
+        let (cx, cy) = centre(first as i32, w_of(first, rank));
         v.labels.push(LabelView {
-            x: cx,
+            x: cx - FILE_STEP,
             y: cy,
             text: rank.to_string(),
         });
