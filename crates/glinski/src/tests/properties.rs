@@ -203,9 +203,17 @@ fn perft_4_matches_reference() {
     eprintln!("perft 4 = {fast}");
 }
 
+/// The reference perft 5 takes about 13 minutes in release on a loaded 2-core machine,
+/// too long for every CI run: it runs only when `FAIRY_SLOW_REFERENCE` is set
+/// (`FAIRY_SLOW_REFERENCE=1 cargo test --release -p fairy-glinski -- --ignored perft_5`).
+/// It passed with 401,622,759 when the figure was recorded in `tests/perft/glinski.perft`.
 #[test]
-#[ignore = "very slow reference perft: run in release"]
+#[ignore = "very slow reference perft: run in release with FAIRY_SLOW_REFERENCE=1"]
 fn perft_5_matches_reference() {
+    if std::env::var_os("FAIRY_SLOW_REFERENCE").is_none() {
+        eprintln!("skipped: set FAIRY_SLOW_REFERENCE=1 to run the reference perft 5");
+        return;
+    }
     let s = Glinski::start(());
     let r = Ref::from_position(&s);
     let fast = perft(&s, 5);
