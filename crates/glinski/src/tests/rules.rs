@@ -508,3 +508,41 @@ fn en_passant_field_round_trips() {
     assert_eq!(p.to_notation(), text);
     assert_eq!(targets(&p, "e6"), ["d6", "e7"]);
 }
+
+/// §4.1: in double check only the king moves.
+#[test]
+fn double_check_allows_only_king_moves() {
+    let p = setup(
+        &[
+            ("f6", 'K'),
+            ("a3", 'R'),
+            ("f10", 'r'),
+            ("e8", 'n'),
+            ("l6", 'k'),
+        ],
+        'w',
+    );
+    assert!(p.in_check(Color::White));
+    let all = moves(&p);
+    assert!(!all.is_empty());
+    assert!(all.iter().all(|m| m.starts_with("f6-")), "{all:?}");
+}
+
+/// §3.1, §4.1: the king may not capture a protected piece, and a check must be answered.
+#[test]
+fn king_cannot_take_a_protected_piece() {
+    let p = setup(
+        &[
+            ("f6", 'K'),
+            ("a3", 'R'),
+            ("f7", 'q'),
+            ("f11", 'r'),
+            ("l6", 'k'),
+        ],
+        'w',
+    );
+    let t = targets(&p, "f6");
+    assert!(!t.contains(&"f7".to_string()), "{t:?}");
+    // The rook cannot help: every legal move is a king move.
+    assert!(moves(&p).iter().all(|m| m.starts_with("f6-")));
+}
