@@ -67,3 +67,9 @@ variant_properties!(
     fairy_synthesis::Position,
     ()
 );
+variant_properties!(
+    glinski_random_games,
+    glinski_random_games_long,
+    fairy_glinski::Glinski,
+    ()
+);

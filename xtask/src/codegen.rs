@@ -37,6 +37,10 @@ fn targets() -> Vec<Target> {
             dir: "crates/synthesis",
             files: fairy_synthesis::tables::generated_files,
         },
+        Target {
+            dir: "crates/glinski",
+            files: fairy_glinski::tables::generated_files,
+        },
     ]
 }
 

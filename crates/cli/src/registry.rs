@@ -26,6 +26,13 @@ static DAINY: Adapter<fairy_dainy::Dainy> = Adapter::new(
     (),
 );
 
+/// Gliński's hexagonal chess (crate `fairy-glinski`).
+static GLINSKI: Adapter<fairy_glinski::Glinski> = Adapter::new(
+    "glinski",
+    "Glinski hexagonal chess (1949): 91 hexagonal cells",
+    (),
+);
+
 static CHESS_T: Adapter<fairy_chess_t::Position> = Adapter::new(
     "chess-t",
     "Chess-T (Sh. Khasanov): 9x8, capture only with superiority in strength",
@@ -94,10 +101,7 @@ pub fn entries() -> Vec<Entry> {
         Entry::built(&CHESS_T2),
         Entry::built(&CHESS_T1),
         Entry::built(&DAINY),
-        Entry::planned(
-            "glinski",
-            "Glinski hexagonal chess (1949): 91 hexagonal cells",
-        ),
+        Entry::built(&GLINSKI),
         Entry::built(&DRAGONCHESS),
         Entry::built(&SYNTHESIS),
     ]

@@ -19,15 +19,15 @@
 //! ```
 //!
 //! Layout: [`tables`] computes the per-cell tables from the kernel's [`fairy_kernel::HexBoard`]
-//! (written to `src/generated/` by `cargo xtask codegen`), [`hexmoves`] holds the generic
-//! hexagonal slider and leaper machinery (shareable with other hexagonal games), the move
-//! generator decides legality with check and pin masks, and [`Dainy`] implements
+//! (written to `src/generated/` by `cargo xtask codegen`), [`hexmoves`] (the kernel's generic
+//! hexagonal slider and leaper machinery, shared with Gliński) is used by the move
+//! generator, which decides legality with check and pin masks, and [`Dainy`] implements
 //! [`fairy_kernel::Game`].
 
 mod diagram;
 mod game;
 pub mod generated;
-pub mod hexmoves;
+pub use fairy_kernel::geometry::hexmoves;
 mod movegen;
 mod notation;
 mod position;

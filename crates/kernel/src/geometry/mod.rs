@@ -6,8 +6,10 @@
 //! (stacked rectangular boards). Squares are dense `u16` indices `0..cell_count()`.
 //! Movement is described as data: a [`Delta`] is one step; [`ray`] follows it repeatedly
 //! (optionally up to a maximum range) and [`leaps`] collects the targets of a leaper.
+//! [`hexmoves`] holds the movement machinery shared by the hexagonal variants.
 
 mod hex;
+pub mod hexmoves;
 mod layered;
 mod rect;
 

@@ -1,0 +1,51 @@
+//! # fairy-glinski
+//!
+//! An exact rules engine for **Gliński's hexagonal chess** (Władysław Gliński, 1949), the
+//! most widely played hexagonal chess: 91 cells in files `a`..`l` without `j` of 6..11..6
+//! cells, three cell shades and three bishops a side, pawns that step along the file (two
+//! cells from any of their start cells) and capture on the two touching cells obliquely
+//! ahead, en passant, promotion at the end of the file, no castling, and stalemate scored
+//! as a win (3/4) for the stalemating side. The complete rules, with the project's rulings,
+//! are in `docs/rules/glinski.md`.
+//!
+//! ```
+//! use fairy_kernel::{perft, Game};
+//! use fairy_glinski::Glinski;
+//!
+//! let start = Glinski::start(());
+//! assert_eq!(perft(&start, 1), 51);
+//! let mut p = start.clone();
+//! p.play(start.parse_move("g4-g6").unwrap()); // a double step: g5 is the en-passant cell
+//! assert_eq!(
+//!     p.to_notation(),
+//!     "b/qbk/n1b1n/r5r/ppppppppp/6P4/5P5/4P6/3P1B1P3/2P2B2P2/1PRNQBKNRP1 b g5 0 1"
+//! );
+//! ```
+//!
+//! Layout: [`tables`] computes the per-cell tables from the kernel's hexagonal geometry
+//! and its shared movement module [`fairy_kernel::geometry::hexmoves`] (written to
+//! `src/generated/` by `cargo xtask codegen`); the move generator decides legality with
+//! check and pin masks; [`Glinski`] implements [`fairy_kernel::Game`], including the text
+//! diagram and the drawing model for `fairy svg`.
+
+mod diagram;
+mod game;
+pub mod generated;
+mod movegen;
+mod notation;
+mod position;
+pub mod tables;
+mod types;
+
+#[cfg(test)]
+mod tests;
+
+pub use diagram::PALETTE;
+pub use game::{piece_value, MOVE_LIST_CAPACITY, START};
+pub use movegen::{bishop_attacks, rook_attacks};
+pub use notation::{cell_name, geometry, rank_cells};
+pub use position::{Cells, Glinski};
+pub use types::{Move, MoveKind, Piece, Role};
+
+/// The move list of [`Glinski`]: capacity [`MOVE_LIST_CAPACITY`].
+pub type MoveList = fairy_kernel::ArrayMoveList<Move, MOVE_LIST_CAPACITY>;

@@ -1,0 +1,282 @@
+//! Position notation (the FEN of public Gliński programs, ranks 11 to 1) and move notation
+//! (`f5-f6`, `e10-e11=Q`); docs/rules/glinski.md §5.
+
+use std::sync::OnceLock;
+
+use fairy_kernel::notation::{field_error, impossible, read_counter, read_rows, write_rows};
+use fairy_kernel::{Color, Geometry, HexBoard, MoveError, PositionError};
+
+use crate::generated::tables::{PAWN_PUSH, PAWN_REACH, PAWN_START, PROMOTION};
+use crate::position::Glinski;
+use crate::tables::{board, FILE_LENGTHS, NO_CELL};
+use crate::types::{Move, MoveKind, Piece, Role};
+
+/// The board geometry, built once.
+pub fn geometry() -> &'static HexBoard {
+    static BOARD: OnceLock<HexBoard> = OnceLock::new();
+    BOARD.get_or_init(board)
+}
+
+/// The name of cell `sq` (`a1` .. `l6`).
+pub fn cell_name(sq: u16) -> String {
+    geometry().square_name(sq)
+}
+
+/// The cells of rank `rank` (1..=11) left to right: cell number `rank` of every file that
+/// is that long (§5.1; ranks bend at file `f`).
+pub fn rank_cells(rank: u8) -> Vec<u16> {
+    let g = geometry();
+    (0..FILE_LENGTHS.len())
+        .filter_map(|f| g.cell(f, rank))
+        .collect()
+}
+
+/// The ranks 11 down to 1 as written in the board field, each as its cells.
+fn ranks_top_down() -> &'static [Vec<u16>] {
+    static RANKS: OnceLock<Vec<Vec<u16>>> = OnceLock::new();
+    RANKS.get_or_init(|| (1..=11).rev().map(rank_cells).collect())
+}
+
+/// Writes the position notation of §5.1.
+pub(crate) fn write_position(p: &Glinski) -> String {
+    let rows = ranks_top_down()
+        .iter()
+        .map(|cells| cells.iter().map(|&sq| p.piece_at(sq).map(Piece::char)));
+    let ep = match p.en_passant() {
+        Some(sq) => cell_name(sq),
+        None => "-".to_owned(),
+    };
+    format!(
+        "{} {} {ep} {} {}",
+        write_rows(rows),
+        p.side.fen_char(),
+        p.halfmove,
+        p.fullmove
+    )
+}
+
+/// Reads the position notation of §5.1 and checks that the position can occur (§5.2).
+pub(crate) fn parse_position(text: &str) -> Result<Glinski, PositionError> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    if fields.len() != 5 {
+        return Err(PositionError::FieldCount {
+            text: text.to_owned(),
+            found: fields.len(),
+            expected: "5 (board, side to move, en-passant cell, half-move clock, move number)"
+                .to_owned(),
+        });
+    }
+    let ranks = ranks_top_down();
+    let lengths: Vec<usize> = ranks.iter().map(Vec::len).collect();
+    let rows = read_rows("board", fields[0], &lengths)?;
+    let mut p = Glinski::empty();
+    for (cells, row) in ranks.iter().zip(&rows) {
+        for (&sq, &c) in cells.iter().zip(row) {
+            if let Some(c) = c {
+                let piece = Piece::from_char(c).ok_or_else(|| {
+                    field_error(
+                        "board",
+                        fields[0],
+                        format!("{c:?} is not a piece letter (KQRBNP white, kqrbnp black)"),
+                    )
+                })?;
+                p.put(sq, piece);
+            }
+        }
+    }
+    p.side = match fields[1] {
+        "w" => Color::White,
+        "b" => Color::Black,
+        other => return Err(field_error("side to move", other, "w or b")),
+    };
+    if fields[2] != "-" {
+        let sq = geometry().parse_square(fields[2]).map_err(|e| {
+            field_error("en-passant cell", fields[2], format!("'-' or a cell: {e}"))
+        })?;
+        p.ep = sq as u8;
+    }
+    p.halfmove = read_counter("half-move clock", fields[3])?;
+    p.fullmove = read_counter("move number", fields[4])?;
+    if p.fullmove == 0 {
+        return Err(field_error("move number", fields[4], "a number 1 or more"));
+    }
+    validate(&p)?;
+    p.hash = p.compute_hash();
+    Ok(p)
+}
+
+/// The rejections of an impossible position (docs/rules/glinski.md §5.2).
+fn validate(p: &Glinski) -> Result<(), PositionError> {
+    let g = geometry();
+    for color in Color::ALL {
+        let kings = p.pieces(color, Role::King).count();
+        if kings != 1 {
+            return Err(impossible(format!(
+                "{color} has {kings} kings, expected exactly 1"
+            )));
+        }
+        let pawns = p.pieces(color, Role::Pawn).count();
+        if pawns > 9 {
+            return Err(impossible(format!(
+                "{color} has {pawns} pawns, at most 9 exist"
+            )));
+        }
+        let extra = |role: Role, start: u32| p.pieces(color, role).count().saturating_sub(start);
+        let promoted = extra(Role::Queen, 1)
+            + extra(Role::Rook, 2)
+            + extra(Role::Bishop, 3)
+            + extra(Role::Knight, 2);
+        if promoted + pawns > 9 {
+            return Err(impossible(format!(
+                "{color} has {promoted} promoted pieces and {pawns} pawns, more than its 9 pawns"
+            )));
+        }
+        let i = color.index();
+        for sq in p.pieces(color, Role::Pawn) {
+            if PROMOTION[i].contains(sq) || !PAWN_REACH[i].contains(sq) {
+                return Err(impossible(format!(
+                    "{color} pawn on {}: no {color} pawn can stand there",
+                    g.square_name(sq)
+                )));
+            }
+        }
+    }
+    if let Some(ep) = p.en_passant() {
+        // The side that just moved made a double step over `ep`.
+        let mover = !p.side;
+        let m = mover.index();
+        let dest = PAWN_PUSH[m][ep as usize];
+        let origin = PAWN_PUSH[(!mover).index()][ep as usize];
+        let pawn = Piece {
+            color: mover,
+            role: Role::Pawn,
+        };
+        let ok = dest != NO_CELL
+            && origin != NO_CELL
+            && PAWN_START[m].contains(origin as u16)
+            && p.piece_at(ep).is_none()
+            && p.piece_at(origin as u16).is_none()
+            && p.piece_at(dest as u16) == Some(pawn);
+        if !ok {
+            return Err(impossible(format!(
+                "en-passant cell {}: no {mover} pawn has just stepped over it from a start cell",
+                g.square_name(ep)
+            )));
+        }
+    }
+    let waiting = !p.side;
+    if p.in_check(waiting) {
+        return Err(impossible(format!(
+            "{waiting} is in check but it is {}'s move",
+            p.side
+        )));
+    }
+    Ok(())
+}
+
+/// Writes a move (§5.3): `f5-f6`, `e10-e11=Q`; captures and en passant also with `-`.
+pub(crate) fn write_move(mv: Move) -> String {
+    let mut s = format!("{}-{}", cell_name(mv.from()), cell_name(mv.to()));
+    if let MoveKind::Promotion(r) = mv.kind() {
+        s.push('=');
+        s.push(r.upper_char());
+    }
+    s
+}
+
+const MOVE_SHAPE: &str =
+    "from-to such as f5-f6 (or f5f6, f5xf6), with =Q, =R, =B or =N for a promotion";
+
+/// The parts of a move text: origin, target, promotion.
+pub(crate) fn split_move(text: &str) -> Result<(u16, u16, Option<Role>), MoveError> {
+    let malformed = || MoveError::Malformed {
+        text: text.to_owned(),
+        expected: MOVE_SHAPE.to_owned(),
+    };
+    let t = text.trim();
+    let (body, promo) = match t.split_once('=') {
+        Some((b, r)) => {
+            let mut cs = r.chars();
+            let role = match (cs.next(), cs.next()) {
+                (Some(c), None) => Role::from_char(c)
+                    .filter(|r| Role::PROMOTIONS.contains(r))
+                    .ok_or_else(malformed)?,
+                _ => return Err(malformed()),
+            };
+            (b, Some(role))
+        }
+        None => (t, None),
+    };
+    if !body.is_ascii() || body.len() < 4 {
+        return Err(malformed());
+    }
+    // The origin is a letter and digits; the target starts at the next letter, after an
+    // optional separator.
+    let bytes = body.as_bytes();
+    let mut i = 1;
+    while i < bytes.len() && bytes[i].is_ascii_digit() {
+        i += 1;
+    }
+    if i == 1 || i >= bytes.len() {
+        return Err(malformed());
+    }
+    let from_text = body[..i].to_ascii_lowercase();
+    let rest = match bytes[i] {
+        b'-' | b':' => &body[i + 1..],
+        b'x' | b'X' if bytes.len() > i + 1 && bytes[i + 1].is_ascii_alphabetic() => &body[i + 1..],
+        _ => &body[i..],
+    };
+    let to_text = rest.to_ascii_lowercase();
+    let g = geometry();
+    let square = |s: &str| {
+        g.parse_square(s).map_err(|source| MoveError::Square {
+            text: text.to_owned(),
+            source,
+        })
+    };
+    Ok((square(&from_text)?, square(&to_text)?, promo))
+}
+
+/// Reads a move and checks it is legal in `p`.
+pub(crate) fn parse_move(p: &Glinski, text: &str) -> Result<Move, MoveError> {
+    let (from, to, promo) = split_move(text)?;
+    let mut moves = crate::MoveList::new();
+    p.generate(&mut crate::movegen::Lister(&mut moves));
+    if moves.is_empty() {
+        if let Some(o) = fairy_kernel::Game::outcome(p) {
+            return Err(MoveError::GameOver(o.to_string()));
+        }
+    }
+    if let Some(&m) = moves
+        .iter()
+        .find(|m| m.from() == from && m.to() == to && m.promotion() == promo)
+    {
+        return Ok(m);
+    }
+    let illegal = |reason: String| MoveError::Illegal {
+        text: text.to_owned(),
+        reason,
+    };
+    match p.piece_at(from) {
+        Some(piece) if piece.color == p.side => {}
+        _ => {
+            return Err(illegal(format!(
+                "no {} piece on {}",
+                p.side,
+                cell_name(from)
+            )))
+        }
+    }
+    if moves.iter().any(|m| m.from() == from && m.to() == to) {
+        return Err(illegal(match promo {
+            None => {
+                "a pawn reaching the end of its file must promote: add =Q, =R, =B or =N".to_owned()
+            }
+            Some(_) => "not a promotion: a pawn promotes only at the end of its file".to_owned(),
+        }));
+    }
+    Err(illegal(format!(
+        "not among the {} legal moves",
+        moves.len()
+    )))
+}

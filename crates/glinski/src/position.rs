@@ -1,0 +1,247 @@
+//! The position: placement, side to move, en-passant cell, clocks and the Zobrist hash;
+//! playing a move (copy-make).
+
+use fairy_kernel::zobrist::key;
+use fairy_kernel::{BitSet, Color};
+
+use crate::generated::tables::{PAWN_ATTACKS, PAWN_PUSH};
+use crate::tables::{CELLS, NO_CELL};
+use crate::types::{Move, MoveKind, Piece, Role};
+
+/// A set of cells of Gliński's board.
+pub type Cells = BitSet<2>;
+
+/// Zobrist keys per piece code (1..=12) and cell.
+static PIECE_KEYS: [[u64; CELLS]; 13] = {
+    let mut k = [[0u64; CELLS]; 13];
+    let mut p = 1;
+    while p < 13 {
+        let mut s = 0;
+        while s < CELLS {
+            k[p][s] = key(0x6C1, (p * CELLS + s) as u64);
+            s += 1;
+        }
+        p += 1;
+    }
+    k
+};
+
+/// Zobrist key of "Black to move".
+const SIDE_KEY: u64 = key(0x6C2, 0);
+
+/// Zobrist keys of the en-passant cell, used only while the capture is available to a pawn
+/// of the side to move (so that positions equal for ruling G1 hash equal).
+static EP_KEYS: [u64; CELLS] = {
+    let mut k = [0u64; CELLS];
+    let mut s = 0;
+    while s < CELLS {
+        k[s] = key(0x6C3, s as u64);
+        s += 1;
+    }
+    k
+};
+
+/// A position of Gliński's hexagonal chess (rules: `docs/rules/glinski.md`).
+///
+/// Positions are values; [`fairy_kernel::Game::play`] changes one in place (copy-make).
+///
+/// ```
+/// use fairy_kernel::Game;
+/// use fairy_glinski::Glinski;
+/// let p = Glinski::start(());
+/// assert_eq!(
+///     p.to_notation(),
+///     "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1"
+/// );
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Glinski {
+    /// Piece code per cell (0 empty).
+    pub(crate) board: [u8; CELLS],
+    /// Cells occupied by each side.
+    pub(crate) by_color: [Cells; 2],
+    /// Cells occupied by each role (both sides).
+    pub(crate) by_role: [Cells; 6],
+    /// King cell per side.
+    pub(crate) kings: [u8; 2],
+    pub(crate) side: Color,
+    /// The cell a pawn skipped with a double step on the last move, or [`NO_CELL`].
+    pub(crate) ep: u8,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+    pub(crate) hash: u64,
+}
+
+impl core::fmt::Debug for Glinski {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Glinski({})", crate::notation::write_position(self))
+    }
+}
+
+impl Glinski {
+    /// An empty board (no kings: not a legal position), White to move.
+    pub(crate) fn empty() -> Glinski {
+        Glinski {
+            board: [0; CELLS],
+            by_color: [Cells::EMPTY; 2],
+            by_role: [Cells::EMPTY; 6],
+            kings: [u8::MAX; 2],
+            side: Color::White,
+            ep: NO_CELL,
+            halfmove: 0,
+            fullmove: 1,
+            hash: 0,
+        }
+    }
+
+    /// The piece on cell `sq`, if any.
+    #[inline]
+    pub fn piece_at(&self, sq: u16) -> Option<Piece> {
+        Piece::from_code(*self.board.get(sq as usize)?)
+    }
+
+    /// The cells occupied by `color`.
+    #[inline]
+    pub fn occupied_by(&self, color: Color) -> Cells {
+        self.by_color[color.index()]
+    }
+
+    /// All occupied cells.
+    #[inline]
+    pub fn occupied(&self) -> Cells {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// The cells of `color`'s pieces of `role`.
+    #[inline]
+    pub fn pieces(&self, color: Color, role: Role) -> Cells {
+        self.by_color[color.index()] & self.by_role[role.index()]
+    }
+
+    /// The cell of `color`'s king.
+    #[inline]
+    pub fn king(&self, color: Color) -> u16 {
+        self.kings[color.index()] as u16
+    }
+
+    /// The cell skipped by a pawn's double step on the last move (where an enemy pawn may
+    /// capture en passant, §3.6(d)), if there was one.
+    #[inline]
+    pub fn en_passant(&self) -> Option<u16> {
+        (self.ep != NO_CELL).then_some(self.ep as u16)
+    }
+
+    /// Moves since the last capture or pawn move (no rule uses it; kept for the notation).
+    #[inline]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// The move number: 1 at the start, up by one after each Black move.
+    #[inline]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// Puts `piece` on the empty cell `sq`, updating sets and hash.
+    #[inline]
+    pub(crate) fn put(&mut self, sq: u16, piece: Piece) {
+        let code = piece.code();
+        self.board[sq as usize] = code;
+        self.by_color[piece.color.index()].insert(sq);
+        self.by_role[piece.role.index()].insert(sq);
+        self.hash ^= PIECE_KEYS[code as usize][sq as usize];
+        if piece.role == Role::King {
+            self.kings[piece.color.index()] = sq as u8;
+        }
+    }
+
+    /// Removes the piece with code `code` from `sq`.
+    #[inline]
+    fn take(&mut self, sq: u16, code: u8) {
+        self.board[sq as usize] = 0;
+        let c = ((code - 1) / 6) as usize;
+        let r = ((code - 1) % 6) as usize;
+        self.by_color[c].remove(sq);
+        self.by_role[r].remove(sq);
+        self.hash ^= PIECE_KEYS[code as usize][sq as usize];
+    }
+
+    /// Whether the en-passant cell is keyed into the hash: a pawn of the side to move
+    /// attacks it, so the capture is available at least pseudo-legally.
+    #[inline]
+    pub(crate) fn ep_keyed(&self) -> bool {
+        self.ep != NO_CELL
+            && PAWN_ATTACKS[(!self.side).index()][self.ep as usize]
+                .intersects(&self.pieces(self.side, Role::Pawn))
+    }
+
+    /// Plays a move produced by the legal move generator (copy-make: the caller keeps a
+    /// copy to go back). A double step records the skipped cell (§3.6(b)); en passant
+    /// removes the pawn that skipped (§3.6(d)); promotion replaces the pawn (§3.6(e)); the
+    /// half-move clock resets on captures and pawn moves; the move number goes up after
+    /// Black's move.
+    #[inline]
+    pub(crate) fn play_move(&mut self, mv: Move) {
+        let from = mv.from();
+        let to = mv.to();
+        let code = self.board[from as usize];
+        debug_assert!(code != 0, "no piece on the origin of {mv:?}");
+        let us = self.side;
+        if self.ep_keyed() {
+            self.hash ^= EP_KEYS[self.ep as usize];
+        }
+        self.ep = NO_CELL;
+        let mut reset = (code - 1) % 6 == Role::Pawn as u8;
+        let captured = self.board[to as usize];
+        if captured != 0 {
+            self.take(to, captured);
+            reset = true;
+        }
+        self.take(from, code);
+        let role = match mv.kind() {
+            MoveKind::Promotion(r) => r,
+            MoveKind::EnPassant => {
+                let victim = PAWN_PUSH[(!us).index()][to as usize] as u16;
+                let vcode = self.board[victim as usize];
+                self.take(victim, vcode);
+                Role::Pawn
+            }
+            MoveKind::DoubleStep => {
+                self.ep = PAWN_PUSH[us.index()][from as usize];
+                Role::Pawn
+            }
+            MoveKind::Normal => match Piece::from_code(code) {
+                Some(p) => p.role,
+                None => Role::Pawn,
+            },
+        };
+        self.put(to, Piece { color: us, role });
+        self.halfmove = if reset { 0 } else { self.halfmove + 1 };
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+        self.side = !us;
+        self.hash ^= SIDE_KEY;
+        if self.ep_keyed() {
+            self.hash ^= EP_KEYS[self.ep as usize];
+        }
+    }
+
+    /// The Zobrist hash recomputed from the placement, side to move and en-passant cell.
+    pub(crate) fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        if self.side == Color::Black {
+            h ^= SIDE_KEY;
+        }
+        if self.ep_keyed() {
+            h ^= EP_KEYS[self.ep as usize];
+        }
+        for (sq, &code) in self.board.iter().enumerate() {
+            if code != 0 {
+                h ^= PIECE_KEYS[code as usize][sq];
+            }
+        }
+        h
+    }
+}
