@@ -403,8 +403,12 @@ impl Position {
     }
 
     /// Whether a piece of `by` that is not frozen could capture on `sq` (rules doc 5.1):
-    /// every capture pattern counts, across levels and from afar.
+    /// every capture pattern counts, across levels and from afar. `false` for an index off
+    /// the board (`sq >= 288`).
     pub fn is_attacked(&self, sq: u16, by: Color) -> bool {
+        if sq as usize >= SQUARES {
+            return false;
+        }
         self.attacked_with(
             sq,
             by,
