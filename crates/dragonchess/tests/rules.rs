@@ -667,3 +667,15 @@ fn griffon_on_sky_edge_descends_to_two_squares_seed_3_2() {
         .collect();
     assert_eq!(down, set(&["2b5", "2b3"]));
 }
+
+#[test]
+fn capture_from_afar_is_written_with_x_ruling_d9() {
+    let p = pos(&with_kings(&[("3c4", 'R'), ("2c4", 'w')]), 'g');
+    assert!(p.read_move("3c4x2c4").is_ok());
+    match p.read_move("3c4-2c4") {
+        Err(fairy_kernel::MoveError::Illegal { reason, .. }) => {
+            assert!(reason.contains("3c4x2c4"), "{reason}")
+        }
+        other => panic!("{other:?}"),
+    }
+}
