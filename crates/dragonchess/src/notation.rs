@@ -320,6 +320,16 @@ impl Position {
             }
             return Ok(m);
         }
+        if !afar
+            && list
+                .iter()
+                .any(|m| m.from() == from && m.to() == to && m.is_afar())
+        {
+            return Err(MoveError::Illegal {
+                text: text.to_owned(),
+                reason: format!("a capture from afar is written with x: {from_text}x{to_text}"),
+            });
+        }
         let reason = match self.piece_at(from) {
             None => format!("no piece on {from_text}"),
             Some(p) if p.color != self.side() => {

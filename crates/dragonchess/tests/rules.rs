@@ -569,3 +569,113 @@ fn king_may_not_move_into_check_ruling_d6() {
     let t = targets(&p, "2e4");
     assert!(!t.iter().any(|s| s.starts_with("2f")));
 }
+
+#[test]
+fn setup_has_42_pieces_a_side_on_the_squares_of_ruling_d2() {
+    use fairy_kernel::Game;
+    let p = Position::start(());
+    let count = |c: fairy_kernel::Color| p.side_pieces(c).count();
+    assert_eq!(count(GOLD), 42);
+    assert_eq!(count(SCARLET), 42);
+    let expect = [
+        ("3c1", 'G'),
+        ("3k1", 'G'),
+        ("3g1", 'R'),
+        ("3a2", 'S'),
+        ("3k2", 'S'),
+        ("2a1", 'O'),
+        ("2b1", 'U'),
+        ("2c1", 'H'),
+        ("2d1", 'T'),
+        ("2e1", 'C'),
+        ("2f1", 'M'),
+        ("2g1", 'K'),
+        ("2h1", 'P'),
+        ("2i1", 'T'),
+        ("2j1", 'H'),
+        ("2k1", 'U'),
+        ("2l1", 'O'),
+        ("2f2", 'W'),
+        ("1c1", 'B'),
+        ("1k1", 'B'),
+        ("1g1", 'E'),
+        ("1b2", 'D'),
+        ("1l2", 'D'),
+        // Scarlet mirrors the ranks on the same files.
+        ("3g8", 'r'),
+        ("3a7", 's'),
+        ("2g8", 'k'),
+        ("2h8", 'p'),
+        ("1g8", 'e'),
+        ("1b7", 'd'),
+    ];
+    for (sq, letter) in expect {
+        let s = p.parse_square(sq).unwrap();
+        assert_eq!(p.piece_at(s).map(|x| x.letter()), Some(letter), "{sq}");
+    }
+}
+
+#[test]
+fn first_moves_per_piece_match_the_hand_count() {
+    // Research note §6: Griffons 3+2, Dragon 13 (with the Sylph on 3a7), Sylphs 11,
+    // Unicorns 4, Heroes 8, Cleric 2, Mage 2, Paladin 8, Warriors 12, Basilisks 2,
+    // Elemental 6, Dwarves 17; Oliphants, Thieves and King none.
+    use fairy_kernel::Game;
+    let p = Position::start(());
+    let mut per_kind = std::collections::BTreeMap::new();
+    for m in p.legal() {
+        let k = p.piece_at(m.from()).unwrap().kind.letter();
+        *per_kind.entry(k).or_insert(0) += 1;
+    }
+    let want = [
+        ('G', 5),
+        ('R', 13),
+        ('S', 11),
+        ('U', 4),
+        ('H', 8),
+        ('C', 2),
+        ('M', 2),
+        ('P', 8),
+        ('W', 12),
+        ('B', 2),
+        ('E', 6),
+        ('D', 17),
+    ];
+    assert_eq!(per_kind, want.into_iter().collect());
+    assert!(moves_from(&p, "3g1").contains(&"3g1-3a7".to_string()));
+}
+
+#[test]
+fn paladin_leaps_from_the_underworld_too_seed_4_9() {
+    let p = pos(&with_kings(&[("1e4", 'P')]), 'g');
+    let up: Vec<String> = targets(&p, "1e4")
+        .into_iter()
+        .filter(|t| !t.starts_with('1'))
+        .collect();
+    assert_eq!(
+        up,
+        set(&["2e6", "2g4", "2e2", "2c4", "3e5", "3f4", "3e3", "3d4"])
+    );
+}
+
+#[test]
+fn griffon_on_sky_edge_descends_to_two_squares_seed_3_2() {
+    let p = pos(&with_kings(&[("3a4", 'G')]), 'g');
+    let down: Vec<String> = targets(&p, "3a4")
+        .into_iter()
+        .filter(|t| t.starts_with('2'))
+        .collect();
+    assert_eq!(down, set(&["2b5", "2b3"]));
+}
+
+#[test]
+fn capture_from_afar_is_written_with_x_ruling_d9() {
+    let p = pos(&with_kings(&[("3c4", 'R'), ("2c4", 'w')]), 'g');
+    assert!(p.read_move("3c4x2c4").is_ok());
+    match p.read_move("3c4-2c4") {
+        Err(fairy_kernel::MoveError::Illegal { reason, .. }) => {
+            assert!(reason.contains("3c4x2c4"), "{reason}")
+        }
+        other => panic!("{other:?}"),
+    }
+}
