@@ -88,6 +88,12 @@ fn dainy_mate_in_two() {
 }
 
 #[test]
+fn glinski_mate_in_two() {
+    // Found among random K+Q+R vs K positions; confirmed by brute force.
+    check_mate_in_two::<fairy_glinski::Glinski>((), "1/3/4Q/7/9/11/11/7R3/1K9/11/6k4 w - 0 1");
+}
+
+#[test]
 fn every_registered_variant_gets_legal_engine_and_random_moves() {
     for v in registry::built() {
         let mut rng = Rng::new(7);
