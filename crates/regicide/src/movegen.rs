@@ -66,10 +66,13 @@ impl Filter for AllLegal {
     }
 }
 
-/// One prince: the sub-move may not leave it attacked (R7).
+/// One prince: the sub-move may not leave it attacked (R7), unless it captures the
+/// opponent's last prince, which wins at once (R16).
 struct LastPrince {
     scratch: [u8; SQUARES],
     prince: u16,
+    /// The opponent's prince when it is their last one, else `NO_SQUARE`.
+    their_last: u16,
     in_check: bool,
     lines: BitSet<5>,
     them: Color,
@@ -79,6 +82,9 @@ impl Filter for LastPrince {
     #[inline]
     fn legal(&mut self, m: Move) -> bool {
         let from = m.from();
+        if m.to() == self.their_last {
+            return true;
+        }
         if !self.in_check
             && from != self.prince
             && m.kind() != MoveKind::EnPassant
@@ -125,9 +131,15 @@ impl Regicide {
             self.gen_pieces(movers, sink, &mut AllLegal)
         } else {
             let prince = self.princes(us).first().unwrap_or(0);
+            let their_last = if self.prince_count(!us) == 1 {
+                self.princes(!us).first().unwrap_or(NO_SQUARE)
+            } else {
+                NO_SQUARE
+            };
             let mut f = LastPrince {
                 scratch: self.board,
                 prince,
+                their_last,
                 in_check: attacked(&self.board, prince, !us),
                 lines: QUEEN_LINES[prince as usize],
                 them: !us,

@@ -329,9 +329,10 @@ fn r8a_check_that_can_be_answered_on_a_later_front_is_not_mate() {
         "b 1 - - - 0 1",
     );
     // front I: prince has no move; front II empty; front III: no rook move removes both
-    // attacks, so only a block would help: x3-a3 blocks the a-file.
+    // attacks, so only a block would help: x3-a3 blocks the a-file. x3-x12 leaves the
+    // black prince attacked but captures White's last prince, which wins at once (R16).
     assert_eq!(p.front(), 3);
-    assert_eq!(moves_of(&p), ["x3-a3"]);
+    assert_eq!(moves_of(&p), ["x3-a3", "x3-x12"]);
     assert_eq!(p.outcome(), None);
 }
 

@@ -385,6 +385,10 @@ impl RefPos {
                 }
                 let mut after = self.clone();
                 after.apply_board(m);
+                // Capturing the opponent's last prince wins at once (R16).
+                if after.princes(!us).is_empty() {
+                    return true;
+                }
                 let k = after.princes(us)[0];
                 !after.attacked(k, !us)
             })
