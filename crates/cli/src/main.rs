@@ -80,8 +80,8 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
-    /// Play a game at the terminal against the engine (commands: moves, undo, fen, help,
-    /// quit); without a variant, asks which one.
+    /// Play a game at the terminal against the engine (commands: moves, undo, fen, board,
+    /// resign, draw, help, quit); without a variant, asks which one.
     Play {
         /// Variant id (asked for when missing and no record is loaded).
         variant: Option<String>,
@@ -273,8 +273,36 @@ fn run(cli: Cli) -> Result<(), CliError> {
     }
 }
 
+/// clap's multi-line usage error as one line: the error text without the usage and tips
+/// that follow it.
+fn one_line(e: &clap::Error) -> String {
+    if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        return "a subcommand is required; run `fairy --help` to list them".into();
+    }
+    let text = e.render().to_string();
+    let words: Vec<&str> = text
+        .lines()
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .flat_map(str::split_whitespace)
+        .collect();
+    let line = words.join(" ");
+    let line = line.strip_prefix("error:").unwrap_or(&line).trim().to_owned();
+    format!("{line} (see `fairy --help`)")
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+                let _ = e.print();
+                return ExitCode::SUCCESS;
+            }
+            let _ = writeln!(std::io::stderr(), "fairy: {}", one_line(&e));
+            return ExitCode::from(2);
+        }
+    };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

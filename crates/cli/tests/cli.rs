@@ -49,10 +49,27 @@ fn unknown_variant_exits_2_with_one_line() {
 }
 
 #[test]
-fn malformed_arguments_exit_2() {
-    fairy().args(["perft", "synthesis", "x"]).assert().code(2);
-    fairy().args(["frobnicate"]).assert().code(2);
-    fairy().assert().code(2);
+fn malformed_arguments_exit_2_with_one_line() {
+    for args in [
+        &["perft", "synthesis", "x"][..],
+        &["perft", "chess-t", "-1"],
+        &["perft", "chess-t", "99999999999999999999"],
+        &["perft", "chess-t", "1", "--threads", "x"],
+        &["start"],
+        &["frobnicate"],
+        &[],
+        &["play", "dainy", "--as", "foo"],
+        &["match", "dainy", "--depth", "1", "--movetime", "5", "--games", "1"],
+    ] {
+        fairy()
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::starts_with("fairy: "))
+            .stderr(predicate::function(|s: &str| s.lines().count() == 1));
+    }
+    fairy().arg("--help").assert().success();
+    fairy().args(["perft", "--help"]).assert().success();
 }
 
 /// Every built variant: start, show, moves and perft 1 agree; garbage positions, moves and
