@@ -199,7 +199,7 @@ pub(crate) fn split_move(text: &str) -> Result<(u16, u16, Option<Role>), MoveErr
             let mut cs = r.chars();
             let role = match (cs.next(), cs.next()) {
                 (Some(c), None) => Role::from_char(c)
-                    .filter(|r| Role::PROMOTIONS.contains(r))
+                    .filter(|r| crate::types::PROMOTIONS.contains(r))
                     .ok_or_else(malformed)?,
                 _ => return Err(malformed()),
             };
