@@ -4,7 +4,7 @@
 //! Directions are numbered as in the kernel's `hexmoves`: 0..6 the touching (rook) lines,
 //! 6..12 the gap (bishop) lines, the first three of each group ascending in cell index.
 
-use fairy_kernel::geometry::hexmoves::{highest, nearest, slide_ray};
+use fairy_kernel::geometry::hexmoves::{highest, nearest, slide};
 use fairy_kernel::Color;
 
 use crate::{Cells, Placement, Role};
@@ -31,7 +31,7 @@ pub const fn ascends(d: usize) -> bool {
 /// The cells attacked along direction `D` from `sq` with occupancy `occ`.
 #[inline(always)]
 fn ray_attacks<T: Tables, const D: usize>(sq: u16, occ: Cells) -> Cells {
-    slide_ray(T::rays(sq)[D], occ, ascends(D))
+    slide(|s| T::rays(s)[D], sq, occ, ascends(D))
 }
 
 /// The cells a rook on `sq` attacks with occupancy `occ` (the 6 touching directions).
