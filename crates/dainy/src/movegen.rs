@@ -10,7 +10,8 @@ use fairy_kernel::Color;
 
 #[cfg(test)]
 pub(crate) use fairy_hexchess::ascends;
-use fairy_hexchess::Placement;
+pub(crate) use fairy_hexchess::{Counter, Lister};
+use fairy_hexchess::{Placement, Sink};
 
 use crate::generated::tables::{KING, KNIGHT, PAWN_AHEAD, PAWN_STEP, RAYS};
 use crate::position::{
@@ -20,39 +21,14 @@ use crate::position::{
 use crate::tables::{CELLS, NO_CELL};
 use crate::types::{Move, MoveKind, Role};
 
-/// Dainy's generated tables as the shared hexagonal machinery sees them.
-pub(crate) struct Tables;
-
-impl fairy_hexchess::Tables for Tables {
-    #[inline(always)]
-    fn rays(sq: u16) -> &'static [Cells; 12] {
-        &RAYS[sq as usize]
+fairy_hexchess::hex_tables! {
+    /// Dainy's generated tables as the shared hexagonal machinery sees them (seed §3.2-§3.5).
+    pub(crate) struct Tables {
+        rays: RAYS,
+        knight: KNIGHT,
+        king: KING,
+        pawn_attacks: PAWN_AHEAD,
     }
-    #[inline(always)]
-    fn knight(sq: u16) -> Cells {
-        KNIGHT[sq as usize]
-    }
-    #[inline(always)]
-    fn king(sq: u16) -> Cells {
-        KING[sq as usize]
-    }
-    /// A pawn captures on the touching cells ahead (seed §3.7).
-    #[inline(always)]
-    fn pawn_attacks(color: Color, sq: u16) -> Cells {
-        PAWN_AHEAD[color.index()][sq as usize]
-    }
-}
-
-/// The cells a rook on `sq` attacks (6 touching directions; seed §3.3, §3.5).
-#[inline]
-pub fn rook_attacks(sq: u16, occ: Cells) -> Cells {
-    fairy_hexchess::rook_attacks::<Tables>(sq, occ)
-}
-
-/// The cells a bishop on `sq` attacks (6 gap directions; seed §3.2, §3.5).
-#[inline]
-pub fn bishop_attacks(sq: u16, occ: Cells) -> Cells {
-    fairy_hexchess::bishop_attacks::<Tables>(sq, occ)
 }
 
 impl Dainy {
@@ -77,7 +53,7 @@ impl Dainy {
 
     /// Feeds every legal move of the side to move to `sink`.
     #[inline]
-    pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
+    pub(crate) fn generate<S: Sink<Move>>(&self, sink: &mut S) {
         let us = self.side;
         let them = !us;
         let own = self.pl.occupied_by(us);
@@ -132,7 +108,14 @@ impl Dainy {
 
     /// Moves of one (pinned) non-king piece on `sq` restricted to `mask`.
     #[inline]
-    fn piece_moves<S: Sink>(&self, sink: &mut S, sq: u16, mask: Cells, occ: Cells, enemy: Cells) {
+    fn piece_moves<S: Sink<Move>>(
+        &self,
+        sink: &mut S,
+        sq: u16,
+        mask: Cells,
+        occ: Cells,
+        enemy: Cells,
+    ) {
         let role = (self.pl.board[sq as usize] - 1) % 6;
         if role == 0 {
             let us = self.side;
@@ -146,7 +129,7 @@ impl Dainy {
     }
 
     /// Castling moves (seed §3.8(b), §3.9; ruling H3). The king is not in check here.
-    fn castling_moves<S: Sink>(&self, sink: &mut S, occ: Cells) {
+    fn castling_moves<S: Sink<Move>>(&self, sink: &mut S, occ: Cells) {
         let us = self.side;
         let i = us.index();
         let k = KING_HOME[i];
@@ -177,7 +160,7 @@ impl Dainy {
                 after.remove(k);
                 after.insert(c1);
                 if !self.is_attacked(rl, !us, after) {
-                    sink.castle(k, rl);
+                    sink.special(Move::new(k, rl, MoveKind::Castle));
                 }
             }
         }
@@ -187,7 +170,7 @@ impl Dainy {
             && self.pl.board[rs as usize] == rook
             && !self.is_attacked(rs, !us, occ)
         {
-            sink.castle(k, rs);
+            sink.special(Move::new(k, rs, MoveKind::Castle));
         }
     }
 }
@@ -198,63 +181,5 @@ const fn rights_of(c: Color) -> u8 {
     match c {
         Color::White => WHITE_SHORT | WHITE_LONG,
         Color::Black => BLACK_SHORT | BLACK_LONG,
-    }
-}
-
-/// Receives the legal moves of a position as sets of targets per origin.
-pub(crate) trait Sink {
-    /// Ordinary moves from `from` to each cell of `to`.
-    fn targets(&mut self, from: u16, to: Cells);
-    /// Pawn moves from `from` to each cell of `to`; those into `last` are promotions (four
-    /// moves each, seed §3.7(d)).
-    fn pawn(&mut self, from: u16, to: Cells, last: Cells);
-    /// Castling, written as the king's move `from`-`to` (ruling H6).
-    fn castle(&mut self, from: u16, to: u16);
-}
-
-/// Counts moves without listing them (perft bulk counting).
-#[derive(Default)]
-pub(crate) struct Counter(pub usize);
-
-impl Sink for Counter {
-    #[inline(always)]
-    fn targets(&mut self, _from: u16, to: Cells) {
-        self.0 += to.count() as usize;
-    }
-    #[inline(always)]
-    fn pawn(&mut self, _from: u16, to: Cells, last: Cells) {
-        self.0 += to.count() as usize + 3 * (to & last).count() as usize;
-    }
-    #[inline(always)]
-    fn castle(&mut self, _from: u16, _to: u16) {
-        self.0 += 1;
-    }
-}
-
-/// Appends moves to a move list.
-pub(crate) struct Lister<'a, L: fairy_kernel::MoveBuf<Move>>(pub &'a mut L);
-
-impl<L: fairy_kernel::MoveBuf<Move>> Sink for Lister<'_, L> {
-    #[inline(always)]
-    fn targets(&mut self, from: u16, to: Cells) {
-        for t in to {
-            self.0.push(Move::new(from, t, MoveKind::Normal));
-        }
-    }
-    #[inline(always)]
-    fn pawn(&mut self, from: u16, to: Cells, last: Cells) {
-        for t in to {
-            if last.contains(t) {
-                for r in crate::types::PROMOTIONS {
-                    self.0.push(Move::new(from, t, MoveKind::Promotion(r)));
-                }
-            } else {
-                self.0.push(Move::new(from, t, MoveKind::Normal));
-            }
-        }
-    }
-    #[inline(always)]
-    fn castle(&mut self, from: u16, to: u16) {
-        self.0.push(Move::new(from, to, MoveKind::Castle));
     }
 }

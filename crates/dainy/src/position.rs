@@ -123,35 +123,7 @@ impl Dainy {
         }
     }
 
-    /// The piece on cell `sq`, if any.
-    #[inline]
-    pub fn piece_at(&self, sq: u16) -> Option<Piece> {
-        self.pl.piece_at(sq)
-    }
-
-    /// The cells occupied by `color`.
-    #[inline]
-    pub fn occupied_by(&self, color: Color) -> Cells {
-        self.pl.occupied_by(color)
-    }
-
-    /// All occupied cells.
-    #[inline]
-    pub fn occupied(&self) -> Cells {
-        self.pl.occupied()
-    }
-
-    /// The cells of `color`'s pieces of `role`.
-    #[inline]
-    pub fn pieces(&self, color: Color, role: Role) -> Cells {
-        self.pl.pieces(color, role)
-    }
-
-    /// The cell of `color`'s king.
-    #[inline]
-    pub fn king(&self, color: Color) -> u16 {
-        self.pl.king(color)
-    }
+    fairy_hexchess::placement_access!();
 
     /// The castling rights as bits: [`WHITE_SHORT`], [`WHITE_LONG`], [`BLACK_SHORT`],
     /// [`BLACK_LONG`].

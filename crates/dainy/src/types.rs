@@ -82,3 +82,15 @@ impl Move {
         self.kind == 1
     }
 }
+
+impl fairy_hexchess::HexMove for Move {
+    const PROMOTIONS: [Role; 4] = PROMOTIONS;
+    #[inline(always)]
+    fn normal(from: u16, to: u16) -> Move {
+        Move::new(from, to, MoveKind::Normal)
+    }
+    #[inline(always)]
+    fn promotion(from: u16, to: u16, role: Role) -> Move {
+        Move::new(from, to, MoveKind::Promotion(role))
+    }
+}

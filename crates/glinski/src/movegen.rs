@@ -10,7 +10,8 @@ use fairy_kernel::Color;
 
 #[cfg(test)]
 pub(crate) use fairy_hexchess::ascends;
-use fairy_hexchess::Placement;
+pub(crate) use fairy_hexchess::{Counter, Lister};
+use fairy_hexchess::{Placement, Sink};
 
 use crate::generated::tables::{
     BISHOP_LINES, KING, KNIGHT, PAWN_ATTACKS, PAWN_PUSH, PAWN_START, PROMOTION, RAYS, ROOK_LINES,
@@ -19,38 +20,14 @@ use crate::position::{Cells, Glinski};
 use crate::tables::{CELLS, NO_CELL};
 use crate::types::{Move, MoveKind, Role};
 
-/// Gliński's generated tables as the shared hexagonal machinery sees them.
-pub(crate) struct Tables;
-
-impl fairy_hexchess::Tables for Tables {
-    #[inline(always)]
-    fn rays(sq: u16) -> &'static [Cells; 12] {
-        &RAYS[sq as usize]
+fairy_hexchess::hex_tables! {
+    /// Gliński's generated tables as the shared hexagonal machinery sees them (§3.2, §3.3).
+    pub(crate) struct Tables {
+        rays: RAYS,
+        knight: KNIGHT,
+        king: KING,
+        pawn_attacks: PAWN_ATTACKS,
     }
-    #[inline(always)]
-    fn knight(sq: u16) -> Cells {
-        KNIGHT[sq as usize]
-    }
-    #[inline(always)]
-    fn king(sq: u16) -> Cells {
-        KING[sq as usize]
-    }
-    #[inline(always)]
-    fn pawn_attacks(color: Color, sq: u16) -> Cells {
-        PAWN_ATTACKS[color.index()][sq as usize]
-    }
-}
-
-/// The cells a rook on `sq` attacks with occupancy `occ` (6 touching directions; §3.2).
-#[inline]
-pub fn rook_attacks(sq: u16, occ: Cells) -> Cells {
-    fairy_hexchess::rook_attacks::<Tables>(sq, occ)
-}
-
-/// The cells a bishop on `sq` attacks with occupancy `occ` (6 gap directions; §3.3).
-#[inline]
-pub fn bishop_attacks(sq: u16, occ: Cells) -> Cells {
-    fairy_hexchess::bishop_attacks::<Tables>(sq, occ)
 }
 
 impl Glinski {
@@ -86,7 +63,7 @@ impl Glinski {
 
     /// Feeds every legal move of the side to move to `sink`.
     #[inline]
-    pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
+    pub(crate) fn generate<S: Sink<Move>>(&self, sink: &mut S) {
         let us = self.side;
         let them = !us;
         let own = self.pl.occupied_by(us);
@@ -125,7 +102,7 @@ impl Glinski {
     /// The moves of a pawn of the side to move on `sq` landing in `mask` (§3.6(a)-(c),
     /// (e)); en passant is generated separately.
     #[inline(always)]
-    fn pawn_moves<S: Sink>(
+    fn pawn_moves<S: Sink<Move>>(
         &self,
         sink: &mut S,
         sq: u16,
@@ -143,7 +120,7 @@ impl Glinski {
             if PAWN_START[us].contains(sq) {
                 let p2 = PAWN_PUSH[us][p1 as usize];
                 if p2 != NO_CELL && !occ.contains(p2 as u16) && mask.contains(p2 as u16) {
-                    sink.double_step(sq, p2 as u16);
+                    sink.special(Move::new(sq, p2 as u16, MoveKind::DoubleStep));
                 }
             }
         }
@@ -153,7 +130,7 @@ impl Glinski {
     /// En passant captures onto `self.ep` (§3.6(d)): each is legal when no enemy piece
     /// attacks the king once the capturing pawn has moved and the captured pawn is gone.
     #[inline(never)]
-    fn en_passant_moves<S: Sink>(&self, sink: &mut S, k: u16, occ: Cells) {
+    fn en_passant_moves<S: Sink<Move>>(&self, sink: &mut S, k: u16, occ: Cells) {
         let us = self.side;
         let them = !us;
         let ep = self.ep as u16;
@@ -167,14 +144,21 @@ impl Glinski {
             let mut checks = self.attackers(k, them, after);
             checks.remove(victim);
             if checks.is_empty() {
-                sink.en_passant(from, ep);
+                sink.special(Move::new(from, ep, MoveKind::EnPassant));
             }
         }
     }
 
     /// Moves of one pinned non-king piece on `sq` restricted to `mask` (its pin line).
     #[inline]
-    fn piece_moves<S: Sink>(&self, sink: &mut S, sq: u16, mask: Cells, occ: Cells, enemy: Cells) {
+    fn piece_moves<S: Sink<Move>>(
+        &self,
+        sink: &mut S,
+        sq: u16,
+        mask: Cells,
+        occ: Cells,
+        enemy: Cells,
+    ) {
         let role = (self.pl.board[sq as usize] - 1) % 6;
         if role == 0 {
             let last = PROMOTION[self.side.index()];
@@ -183,73 +167,5 @@ impl Glinski {
         }
         let t = Placement::<CELLS>::piece_attacks::<Tables>(role, sq, occ);
         sink.targets(sq, t & mask);
-    }
-}
-
-/// Receives the legal moves of a position as sets of targets per origin.
-pub(crate) trait Sink {
-    /// Ordinary moves from `from` to each cell of `to`.
-    fn targets(&mut self, from: u16, to: Cells);
-    /// Pawn single steps and captures from `from` to each cell of `to`; those onto `last`
-    /// are promotions (four moves each, §3.6(e)).
-    fn pawn(&mut self, from: u16, to: Cells, last: Cells);
-    /// A pawn's double step.
-    fn double_step(&mut self, from: u16, to: u16);
-    /// An en passant capture landing on `to`.
-    fn en_passant(&mut self, from: u16, to: u16);
-}
-
-/// Counts moves without listing them (perft bulk counting).
-#[derive(Default)]
-pub(crate) struct Counter(pub usize);
-
-impl Sink for Counter {
-    #[inline(always)]
-    fn targets(&mut self, _from: u16, to: Cells) {
-        self.0 += to.count() as usize;
-    }
-    #[inline(always)]
-    fn pawn(&mut self, _from: u16, to: Cells, last: Cells) {
-        self.0 += to.count() as usize + 3 * (to & last).count() as usize;
-    }
-    #[inline(always)]
-    fn double_step(&mut self, _from: u16, _to: u16) {
-        self.0 += 1;
-    }
-    #[inline(always)]
-    fn en_passant(&mut self, _from: u16, _to: u16) {
-        self.0 += 1;
-    }
-}
-
-/// Appends moves to a move list.
-pub(crate) struct Lister<'a, L: fairy_kernel::MoveBuf<Move>>(pub &'a mut L);
-
-impl<L: fairy_kernel::MoveBuf<Move>> Sink for Lister<'_, L> {
-    #[inline(always)]
-    fn targets(&mut self, from: u16, to: Cells) {
-        for t in to {
-            self.0.push(Move::new(from, t, MoveKind::Normal));
-        }
-    }
-    #[inline(always)]
-    fn pawn(&mut self, from: u16, to: Cells, last: Cells) {
-        for t in to {
-            if last.contains(t) {
-                for r in crate::types::PROMOTIONS {
-                    self.0.push(Move::new(from, t, MoveKind::Promotion(r)));
-                }
-            } else {
-                self.0.push(Move::new(from, t, MoveKind::Normal));
-            }
-        }
-    }
-    #[inline(always)]
-    fn double_step(&mut self, from: u16, to: u16) {
-        self.0.push(Move::new(from, to, MoveKind::DoubleStep));
-    }
-    #[inline(always)]
-    fn en_passant(&mut self, from: u16, to: u16) {
-        self.0.push(Move::new(from, to, MoveKind::EnPassant));
     }
 }

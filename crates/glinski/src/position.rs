@@ -86,35 +86,7 @@ impl Glinski {
         }
     }
 
-    /// The piece on cell `sq`, if any.
-    #[inline]
-    pub fn piece_at(&self, sq: u16) -> Option<Piece> {
-        self.pl.piece_at(sq)
-    }
-
-    /// The cells occupied by `color`.
-    #[inline]
-    pub fn occupied_by(&self, color: Color) -> Cells {
-        self.pl.occupied_by(color)
-    }
-
-    /// All occupied cells.
-    #[inline]
-    pub fn occupied(&self) -> Cells {
-        self.pl.occupied()
-    }
-
-    /// The cells of `color`'s pieces of `role`.
-    #[inline]
-    pub fn pieces(&self, color: Color, role: Role) -> Cells {
-        self.pl.pieces(color, role)
-    }
-
-    /// The cell of `color`'s king.
-    #[inline]
-    pub fn king(&self, color: Color) -> u16 {
-        self.pl.king(color)
-    }
+    fairy_hexchess::placement_access!();
 
     /// The cell skipped by a pawn's double step on the last move (where an enemy pawn may
     /// capture en passant, §3.6(d)), if there was one.

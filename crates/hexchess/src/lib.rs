@@ -8,12 +8,19 @@
 //! notation of positions) stays in the variant crates.
 
 mod attacks;
+mod eval;
+mod macros;
 mod placement;
 mod role;
+mod sink;
 
 pub use attacks::{ascends, bishop_attacks, rook_attacks, Checks, Tables};
+pub use eval::{piece_value, MOBILITY_WEIGHT};
+/// The colour of a side (the kernel's), re-exported for the macros.
+pub use fairy_kernel::Color;
 pub use placement::Placement;
 pub use role::{Piece, Role};
+pub use sink::{Counter, HexMove, Lister, Sink};
 
 /// A set of cells of a hexagonal board of at most 128 cells.
 pub type Cells = fairy_kernel::BitSet<2>;
