@@ -90,4 +90,8 @@ impl fairy_hexchess::HexMove for Move {
     fn promotion(from: u16, to: u16, role: Role) -> Move {
         Move::new(from, to, MoveKind::Promotion(role))
     }
+    #[inline(always)]
+    fn cells(self) -> (u16, u16, Option<Role>) {
+        (self.from(), self.to(), self.promotion())
+    }
 }

@@ -10,6 +10,7 @@
 mod attacks;
 mod eval;
 mod macros;
+pub mod notation;
 mod placement;
 mod role;
 mod sink;

@@ -12,6 +12,8 @@ pub trait HexMove: Copy {
     fn normal(from: u16, to: u16) -> Self;
     /// A pawn move from `from` to `to` replaced by `role`.
     fn promotion(from: u16, to: u16, role: Role) -> Self;
+    /// The origin, the target and the promotion role of the move.
+    fn cells(self) -> (u16, u16, Option<Role>);
 }
 
 /// Receives the legal moves of a position as sets of targets per origin, plus single moves
