@@ -14,6 +14,8 @@ pub mod notation;
 mod placement;
 mod role;
 mod sink;
+#[cfg(feature = "testing")]
+pub mod testing;
 
 pub use attacks::{ascends, bishop_attacks, rook_attacks, Checks, Tables};
 pub use eval::{piece_value, MOBILITY_WEIGHT};
