@@ -14,6 +14,7 @@ pub mod notation;
 mod placement;
 mod role;
 mod sink;
+pub mod tables;
 #[cfg(feature = "testing")]
 pub mod testing;
 
