@@ -21,6 +21,26 @@ impl Rng {
     }
 }
 
+/// A position of `G` (variant `()`) from its notation.
+///
+/// # Panics
+/// With the error when `text` is not a valid position.
+pub fn pos<G: Game<Variant = ()>>(text: &str) -> G {
+    match G::from_notation((), text) {
+        Ok(p) => p,
+        Err(e) => panic!("{text}: {e}"),
+    }
+}
+
+/// The texts of the legal moves of `p`, sorted.
+pub fn moves<G: Game>(p: &G) -> Vec<String> {
+    let mut l = G::MoveList::default();
+    p.legal_moves(&mut l);
+    let mut v: Vec<String> = l.as_slice().iter().map(|&m| p.format_move(m)).collect();
+    v.sort();
+    v
+}
+
 /// Plays `text` (must be legal) in `p` and returns the new position.
 ///
 /// # Panics

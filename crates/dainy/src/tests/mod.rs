@@ -13,10 +13,7 @@ use crate::{Dainy, Move, MoveList};
 
 /// A position from its notation; panics with the error (test helper).
 pub(crate) fn pos(text: &str) -> Dainy {
-    match Dainy::from_notation((), text) {
-        Ok(p) => p,
-        Err(e) => panic!("{text}: {e}"),
-    }
+    fairy_hexchess::testing::pos(text)
 }
 
 /// The cell named `name`.
@@ -26,11 +23,7 @@ pub(crate) fn sq(name: &str) -> u16 {
 
 /// Sorted texts of the legal moves.
 pub(crate) fn moves(p: &Dainy) -> Vec<String> {
-    let mut l = MoveList::new();
-    p.legal_moves(&mut l);
-    let mut v: Vec<String> = l.iter().map(|&m| p.format_move(m)).collect();
-    v.sort();
-    v
+    fairy_hexchess::testing::moves(p)
 }
 
 /// Sorted target names of the legal moves from `from`.
