@@ -2,10 +2,10 @@
 
 use fairy_kernel::{Color, Game, MoveError, Outcome, PositionError, Reason, SquareError};
 
-use crate::movegen::{bishop_attacks, rook_attacks, Counter, Lister};
+use crate::movegen::{Counter, Lister, Tables};
 use crate::notation::{geometry, parse_move, parse_position, write_move, write_position};
 use crate::position::Dainy;
-use crate::types::{Move, Role};
+use crate::types::Move;
 use crate::MoveList;
 
 /// Capacity of [`crate::MoveList`]. No position has more legal moves: at most 8 queens
@@ -17,48 +17,9 @@ pub const MOVE_LIST_CAPACITY: usize = 448;
 /// The start position (seed §2.3 with ruling H3), in the notation of ruling H6.
 pub const START: &str = "r2kr/nbbbqn/ppppppp/8/9/10/9/8/PPPPPPP/NBBBQN/R2KR w KQkq 0 1";
 
-/// Material value of a role in centipawns, for [`Game::evaluate`] (not a rule): Dave
-/// McCooey's hexagonal-chess values pawn 1, bishop 3, knight 4, rook 7, queen 10 (see
-/// `docs/rules/dainy.md` §7); the king counts 0.
-pub const fn piece_value(role: Role) -> i32 {
-    match role {
-        Role::Pawn => 100,
-        Role::Knight => 400,
-        Role::Bishop => 300,
-        Role::Rook => 700,
-        Role::Queen => 1000,
-        Role::King => 0,
-    }
-}
-
-/// Centipawns per attacked cell in the mobility term of [`Game::evaluate`].
-const MOBILITY_WEIGHT: i32 = 2;
+pub use fairy_hexchess::piece_value;
 
 impl Dainy {
-    /// Material plus mobility of `color`, in centipawns.
-    fn score(&self, color: Color) -> i32 {
-        let own = self.occupied_by(color);
-        let occ = self.occupied();
-        let mut s = 0;
-        for role in Role::ALL {
-            s += piece_value(role) * self.pieces(color, role).count() as i32;
-        }
-        let mut mobility = 0;
-        for sq in self.pieces(color, Role::Knight) {
-            mobility += crate::generated::tables::KNIGHT[sq as usize]
-                .and_not(&own)
-                .count();
-        }
-        let q = self.pieces(color, Role::Queen);
-        for sq in self.pieces(color, Role::Bishop) | q {
-            mobility += bishop_attacks(sq, occ).and_not(&own).count();
-        }
-        for sq in self.pieces(color, Role::Rook) | q {
-            mobility += rook_attacks(sq, occ).and_not(&own).count();
-        }
-        s + MOBILITY_WEIGHT * mobility as i32
-    }
-
     /// Whether both sides have nothing but their kings: the only material this crate
     /// declares a dead position (docs/rules/dainy.md §5; a king with a minor piece can
     /// still be mated on this board).
@@ -148,7 +109,7 @@ impl Game for Dainy {
     }
 
     fn evaluate(&self) -> i32 {
-        self.score(self.side) - self.score(!self.side)
+        self.pl.score::<Tables>(self.side) - self.pl.score::<Tables>(!self.side)
     }
 
     fn diagram(&self) -> String {

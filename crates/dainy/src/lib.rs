@@ -44,7 +44,7 @@ pub use position::{
     Cells, Dainy, BLACK_LONG, BLACK_SHORT, KING_HOME, PAWN_START_LINE, PROMOTION_LINE, ROOK_LONG,
     ROOK_SHORT, WHITE_LONG, WHITE_SHORT,
 };
-pub use types::{Move, MoveKind, Piece, Role};
+pub use types::{Move, MoveKind, Piece, Role, PROMOTIONS};
 
 /// The move list of [`Dainy`]: capacity [`MOVE_LIST_CAPACITY`].
 pub type MoveList = fairy_kernel::ArrayMoveList<Move, MOVE_LIST_CAPACITY>;

@@ -5,11 +5,13 @@ use std::sync::OnceLock;
 
 use fairy_kernel::{Color, Geometry, HexBoard, MoveError, PositionError};
 
+use fairy_hexchess::notation::{pick_move, split_move as split_move_text, MoveContext};
+
 use crate::position::{
     Dainy, BLACK_LONG, BLACK_SHORT, KING_HOME, ROOK_LONG, ROOK_SHORT, WHITE_LONG, WHITE_SHORT,
 };
 use crate::tables::{board, LINE_LENGTHS};
-use crate::types::{Move, MoveKind, Piece, Role};
+use crate::types::{Move, Piece, Role, PROMOTIONS};
 
 /// The board geometry, built once.
 pub fn geometry() -> &'static HexBoard {
@@ -302,95 +304,38 @@ fn validate(p: &Dainy, rights: u8) -> Result<(), PositionError> {
 
 /// Writes a move in the notation of ruling H6: `c3-e4`, `j2-k2=Q`, castling `a4-a1`.
 pub(crate) fn write_move(mv: Move) -> String {
-    let mut s = format!("{}-{}", cell_name(mv.from()), cell_name(mv.to()));
-    if let MoveKind::Promotion(r) = mv.kind() {
-        s.push('=');
-        s.push(r.upper_char());
-    }
-    s
+    fairy_hexchess::notation::write_move(geometry(), mv.from(), mv.to(), mv.promotion())
 }
 
 const MOVE_SHAPE: &str = "from-to such as c3-e4, with =Q, =R, =B or =N for a promotion";
 
 /// The parts of a move text: origin, target, promotion.
 pub(crate) fn split_move(text: &str) -> Result<(u16, u16, Option<Role>), MoveError> {
-    let malformed = || MoveError::Malformed {
-        text: text.to_owned(),
-        expected: MOVE_SHAPE.to_owned(),
-    };
-    let t = text.trim();
-    let (body, promo) = match t.split_once('=') {
-        Some((b, r)) => {
-            let mut cs = r.chars();
-            let role = match (cs.next(), cs.next()) {
-                (Some(c), None) => Role::from_char(c)
-                    .filter(|r| Role::PROMOTIONS.contains(r))
-                    .ok_or_else(malformed)?,
-                _ => return Err(malformed()),
-            };
-            (b, Some(role))
-        }
-        None => (t, None),
-    };
-    let Some(pos) = body
-        .char_indices()
-        .skip(1)
-        .find(|&(_, c)| matches!(c, '-' | 'x' | 'X' | ':'))
-        .map(|(i, _)| i)
-    else {
-        return Err(malformed());
-    };
-    let from_text = body[..pos].to_ascii_lowercase();
-    let to_text = body[pos + 1..].to_ascii_lowercase();
-    let g = geometry();
-    let square = |s: &str| {
-        g.parse_square(s).map_err(|source| MoveError::Square {
-            text: text.to_owned(),
-            source,
-        })
-    };
-    Ok((square(&from_text)?, square(&to_text)?, promo))
+    split_move_text(geometry(), text, MOVE_SHAPE, &PROMOTIONS, |body| {
+        let pos = body
+            .char_indices()
+            .skip(1)
+            .find(|&(_, c)| matches!(c, '-' | 'x' | 'X' | ':'))
+            .map(|(i, _)| i)?;
+        Some((&body[..pos], &body[pos + 1..]))
+    })
 }
 
 /// Reads a move and checks it is legal in `p`.
 pub(crate) fn parse_move(p: &Dainy, text: &str) -> Result<Move, MoveError> {
-    let (from, to, promo) = split_move(text)?;
+    let cells = split_move(text)?;
     let mut moves = crate::MoveList::new();
     p.generate(&mut crate::movegen::Lister(&mut moves));
-    if moves.is_empty() {
-        if let Some(o) = fairy_kernel::Game::outcome(p) {
-            return Err(MoveError::GameOver(o.to_string()));
-        }
-    }
-    if let Some(&m) = moves
-        .iter()
-        .find(|m| m.from() == from && m.to() == to && m.promotion() == promo)
-    {
-        return Ok(m);
-    }
-    let illegal = |reason: String| MoveError::Illegal {
-        text: text.to_owned(),
-        reason,
+    let cx = MoveContext {
+        geometry: geometry(),
+        side: p.side,
+        mover: p.piece_at(cells.0),
+        promotion_errors: [
+            "a pawn reaching the last line must promote: add =Q, =R, =B or =N",
+            "not a promotion: a pawn promotes only on the last line",
+        ],
     };
-    match p.piece_at(from) {
-        Some(piece) if piece.color == p.side => {}
-        _ => {
-            return Err(illegal(format!(
-                "no {} piece on {}",
-                p.side,
-                cell_name(from)
-            )))
-        }
-    }
-    let same_cells = moves.iter().any(|m| m.from() == from && m.to() == to);
-    if same_cells {
-        return Err(illegal(match promo {
-            None => "a pawn reaching the last line must promote: add =Q, =R, =B or =N".to_owned(),
-            Some(_) => "not a promotion: a pawn promotes only on the last line".to_owned(),
-        }));
-    }
-    Err(illegal(format!(
-        "not among the {} legal moves",
-        moves.len()
-    )))
+    pick_move(moves.as_slice(), text, cells, &cx, || {
+        fairy_kernel::Game::outcome(p)
+    })
 }

@@ -1,14 +1,15 @@
 //! The position: placement, side to move, castling rights, clocks and the Zobrist hash;
 //! playing a move (copy-make).
 
+use fairy_hexchess::Placement;
 use fairy_kernel::zobrist::key;
-use fairy_kernel::{BitSet, Color};
+use fairy_kernel::Color;
 
 use crate::generated::tables::LINES;
 use crate::types::{Move, MoveKind, Piece, Role};
 
 /// A set of cells of the Dainy board.
-pub type Cells = BitSet<2>;
+pub type Cells = fairy_hexchess::Cells;
 
 /// Castling right: White short (`K`, rook `a5`).
 pub const WHITE_SHORT: u8 = 1;
@@ -93,14 +94,8 @@ static CASTLING_KEYS: [u64; 16] = {
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Dainy {
-    /// Piece code per cell (0 empty).
-    pub(crate) board: [u8; 80],
-    /// Cells occupied by each colour.
-    pub(crate) by_color: [Cells; 2],
-    /// Cells occupied by each role (both colours).
-    pub(crate) by_role: [Cells; 6],
-    /// King cell per colour.
-    pub(crate) kings: [u8; 2],
+    /// Where the pieces stand.
+    pub(crate) pl: Placement<80>,
     pub(crate) side: Color,
     /// Castling rights bits ([`WHITE_SHORT`], ...).
     pub(crate) castling: u8,
@@ -119,10 +114,7 @@ impl Dainy {
     /// An empty board (no kings: not a legal position), White to move, no rights.
     pub(crate) fn empty() -> Dainy {
         Dainy {
-            board: [0; 80],
-            by_color: [Cells::EMPTY; 2],
-            by_role: [Cells::EMPTY; 6],
-            kings: [u8::MAX; 2],
+            pl: Placement::EMPTY,
             side: Color::White,
             castling: 0,
             halfmove: 0,
@@ -131,35 +123,7 @@ impl Dainy {
         }
     }
 
-    /// The piece on cell `sq`, if any.
-    #[inline]
-    pub fn piece_at(&self, sq: u16) -> Option<Piece> {
-        Piece::from_code(*self.board.get(sq as usize)?)
-    }
-
-    /// The cells occupied by `color`.
-    #[inline]
-    pub fn occupied_by(&self, color: Color) -> Cells {
-        self.by_color[color.index()]
-    }
-
-    /// All occupied cells.
-    #[inline]
-    pub fn occupied(&self) -> Cells {
-        self.by_color[0] | self.by_color[1]
-    }
-
-    /// The cells of `color`'s pieces of `role`.
-    #[inline]
-    pub fn pieces(&self, color: Color, role: Role) -> Cells {
-        self.by_color[color.index()] & self.by_role[role.index()]
-    }
-
-    /// The cell of `color`'s king.
-    #[inline]
-    pub fn king(&self, color: Color) -> u16 {
-        self.kings[color.index()] as u16
-    }
+    fairy_hexchess::placement_access!();
 
     /// The castling rights as bits: [`WHITE_SHORT`], [`WHITE_LONG`], [`BLACK_SHORT`],
     /// [`BLACK_LONG`].
@@ -183,24 +147,14 @@ impl Dainy {
     /// Puts `piece` on the empty cell `sq`, updating sets and hash.
     #[inline]
     pub(crate) fn put(&mut self, sq: u16, piece: Piece) {
-        let code = piece.code();
-        self.board[sq as usize] = code;
-        self.by_color[piece.color.index()].insert(sq);
-        self.by_role[piece.role.index()].insert(sq);
+        let code = self.pl.put(sq, piece);
         self.hash ^= PIECE_KEYS[code as usize][sq as usize];
-        if piece.role == Role::King {
-            self.kings[piece.color.index()] = sq as u8;
-        }
     }
 
     /// Removes the piece with code `code` from `sq`.
     #[inline]
     fn take(&mut self, sq: u16, code: u8) {
-        self.board[sq as usize] = 0;
-        let c = ((code - 1) / 6) as usize;
-        let r = ((code - 1) % 6) as usize;
-        self.by_color[c].remove(sq);
-        self.by_role[r].remove(sq);
+        self.pl.take(sq, code);
         self.hash ^= PIECE_KEYS[code as usize][sq as usize];
     }
 
@@ -219,13 +173,13 @@ impl Dainy {
     pub(crate) fn play_move(&mut self, mv: Move) {
         let from = mv.from();
         let to = mv.to();
-        let code = self.board[from as usize];
+        let code = self.pl.board[from as usize];
         debug_assert!(code != 0, "no piece on the origin of {mv:?}");
         let us = self.side;
         let mut reset = (code - 1) % 6 == Role::Pawn as u8;
         match mv.kind() {
             MoveKind::Castle => {
-                let rook = self.board[to as usize];
+                let rook = self.pl.board[to as usize];
                 let rook_to = if to == ROOK_LONG[us.index()] {
                     to + 1
                 } else {
@@ -249,7 +203,7 @@ impl Dainy {
                 );
             }
             kind => {
-                let captured = self.board[to as usize];
+                let captured = self.pl.board[to as usize];
                 if captured != 0 {
                     self.take(to, captured);
                     reset = true;
@@ -283,7 +237,7 @@ impl Dainy {
         if self.side == Color::Black {
             h ^= SIDE_KEY;
         }
-        for (sq, &code) in self.board.iter().enumerate() {
+        for (sq, &code) in self.pl.board.iter().enumerate() {
             if code != 0 {
                 h ^= PIECE_KEYS[code as usize][sq];
             }

@@ -5,13 +5,15 @@
 //! recomputes every table here and compares it with the statics, so the two cannot drift.
 //!
 //! Direction numbering used by every table (ruling H1, see [`crate::hexmoves`]):
-//! `0..6` are the touching (rook) directions [`TOUCHING`], `6..12` the gap (bishop)
-//! directions [`GAP`].
+//! `0..6` are the touching (rook) directions [`TOUCHING`](crate::hexmoves::TOUCHING), `6..12` the gap (bishop)
+//! directions [`GAP`](crate::hexmoves::GAP).
 
+pub use fairy_hexchess::tables::{ascending, directions, king, knight, rays};
+use fairy_hexchess::tables::{u8_array, write_rays};
 use fairy_kernel::codegen::{GeneratedFile, TableWriter};
 use fairy_kernel::{BitSet, Delta, Geometry, HexBoard};
 
-use crate::hexmoves::{direction_ascends, ray_masks, step_masks, GAP, KNIGHT, TOUCHING};
+use crate::hexmoves::step_masks;
 
 /// Number of cells of each line `a`..`k` (seed §5.1; ruling H1).
 pub const LINE_LENGTHS: [u8; 11] = [5, 6, 7, 8, 9, 10, 9, 8, 7, 6, 5];
@@ -33,40 +35,6 @@ pub fn board() -> HexBoard {
     HexBoard::from_lines(&letters, &LINE_LENGTHS, |line, n| {
         (line as i8, (n as i8 - 1) + (line as i8 - 5).max(0))
     })
-}
-
-/// The twelve slider directions: touching (rook) `0..6`, then gap (bishop) `6..12`.
-pub fn directions() -> [Delta; 12] {
-    let mut d = [Delta::flat(0, 0); 12];
-    d[..6].copy_from_slice(&TOUCHING);
-    d[6..].copy_from_slice(&GAP);
-    d
-}
-
-/// Per cell, per direction (see [`directions`]), the empty-board ray mask.
-pub fn rays(b: &HexBoard) -> Vec<Vec<BitSet<2>>> {
-    ray_masks(b, &directions())
-}
-
-/// Per direction, whether a step increases the square index.
-///
-/// # Panics
-/// If a direction is not monotone in square order (impossible on this board; a test checks).
-pub fn ascending(b: &HexBoard) -> Vec<bool> {
-    directions()
-        .iter()
-        .map(|&d| direction_ascends(b, d).expect("monotone direction"))
-        .collect()
-}
-
-/// Per cell, the 12 knight targets on the board (ruling H2).
-pub fn knight(b: &HexBoard) -> Vec<BitSet<2>> {
-    step_masks(b, &KNIGHT)
-}
-
-/// Per cell, the king's 12 neighbours: 6 touching and 6 across a gap (ruling H2).
-pub fn king(b: &HexBoard) -> Vec<BitSet<2>> {
-    step_masks(b, &directions())
 }
 
 /// The two touching cells ahead of a pawn of each colour (White index 0, Black 1): where it
@@ -110,26 +78,11 @@ pub fn lines(b: &HexBoard) -> Vec<BitSet<2>> {
         .collect()
 }
 
-fn u8_array(v: &[u8]) -> String {
-    let items: Vec<String> = v.iter().map(u8::to_string).collect();
-    format!("[{}]", items.join(","))
-}
-
 /// The generated source files of this crate, for `cargo xtask codegen`.
 pub fn generated_files() -> Vec<GeneratedFile> {
     let b = board();
     let mut w = TableWriter::new();
-    w.nested_bitsets(
-        "RAYS",
-        "Per cell, per direction (touching 0..6, gap 6..12), the empty-board ray mask.",
-        &rays(&b),
-    );
-    w.array(
-        "ASCENDING",
-        "Per direction, whether a step increases the cell index.",
-        "bool",
-        &ascending(&b),
-    );
+    write_rays(&mut w, &b);
     w.bitsets(
         "KNIGHT",
         "Per cell, the knight's targets (ruling H2).",

@@ -1,142 +1,9 @@
 //! Pieces and moves.
 
-use core::fmt;
+pub use fairy_hexchess::{Piece, Role};
 
-use fairy_kernel::Color;
-
-/// A kind of piece (seed §2.2). The discriminant is the index used by per-role tables.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Role {
-    /// Pawn (seed §3.7; ruling H4).
-    Pawn = 0,
-    /// Knight (seed §3.6; ruling H2).
-    Knight = 1,
-    /// Bishop (seed §3.2; ruling H2).
-    Bishop = 2,
-    /// Rook (seed §3.3; ruling H2).
-    Rook = 3,
-    /// Queen (seed §3.4; ruling H2).
-    Queen = 4,
-    /// King (seed §3.8; ruling H2).
-    King = 5,
-}
-
-impl Role {
-    /// All roles in index order.
-    pub const ALL: [Role; 6] = [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-    ];
-
-    /// The roles a pawn may promote to (seed §3.7(d)), in the order the generator lists them.
-    pub const PROMOTIONS: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
-
-    /// The index `0..6`.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The role from its index `0..6`.
-    #[inline]
-    pub const fn from_index(i: usize) -> Option<Role> {
-        match i {
-            0 => Some(Role::Pawn),
-            1 => Some(Role::Knight),
-            2 => Some(Role::Bishop),
-            3 => Some(Role::Rook),
-            4 => Some(Role::Queen),
-            5 => Some(Role::King),
-            _ => None,
-        }
-    }
-
-    /// The upper-case letter of the role: `P N B R Q K` (ruling H6).
-    pub const fn upper_char(self) -> char {
-        match self {
-            Role::Pawn => 'P',
-            Role::Knight => 'N',
-            Role::Bishop => 'B',
-            Role::Rook => 'R',
-            Role::Queen => 'Q',
-            Role::King => 'K',
-        }
-    }
-
-    /// The role of a letter, either case.
-    pub fn from_char(c: char) -> Option<Role> {
-        match c.to_ascii_uppercase() {
-            'P' => Some(Role::Pawn),
-            'N' => Some(Role::Knight),
-            'B' => Some(Role::Bishop),
-            'R' => Some(Role::Rook),
-            'Q' => Some(Role::Queen),
-            'K' => Some(Role::King),
-            _ => None,
-        }
-    }
-}
-
-/// A piece: a role and a colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Piece {
-    /// Whose piece.
-    pub color: Color,
-    /// What piece.
-    pub role: Role,
-}
-
-impl Piece {
-    /// The notation letter: upper case White, lower case Black (ruling H6).
-    pub fn char(self) -> char {
-        let c = self.role.upper_char();
-        match self.color {
-            Color::White => c,
-            Color::Black => c.to_ascii_lowercase(),
-        }
-    }
-
-    /// The piece of a notation letter, if it is one.
-    pub fn from_char(c: char) -> Option<Piece> {
-        let role = Role::from_char(c)?;
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        Some(Piece { color, role })
-    }
-
-    /// Dense code `1..=12` used in the board array (0 means an empty cell).
-    #[inline]
-    pub(crate) const fn code(self) -> u8 {
-        (self.color as u8) * 6 + self.role as u8 + 1
-    }
-
-    /// The piece of a non-zero board code.
-    #[inline]
-    pub(crate) const fn from_code(code: u8) -> Option<Piece> {
-        if code == 0 || code > 12 {
-            return None;
-        }
-        let c = code - 1;
-        let color = if c >= 6 { Color::Black } else { Color::White };
-        match Role::from_index((c % 6) as usize) {
-            Some(role) => Some(Piece { color, role }),
-            None => None,
-        }
-    }
-}
-
-impl fmt::Display for Piece {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.char())
-    }
-}
+/// The roles a pawn may promote to (seed §3.7(d)), in the order the generator lists them.
+pub const PROMOTIONS: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
 
 /// What kind of move a [`Move`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -213,5 +80,21 @@ impl Move {
     #[inline]
     pub const fn is_castle(self) -> bool {
         self.kind == 1
+    }
+}
+
+impl fairy_hexchess::HexMove for Move {
+    const PROMOTIONS: [Role; 4] = PROMOTIONS;
+    #[inline(always)]
+    fn normal(from: u16, to: u16) -> Move {
+        Move::new(from, to, MoveKind::Normal)
+    }
+    #[inline(always)]
+    fn promotion(from: u16, to: u16, role: Role) -> Move {
+        Move::new(from, to, MoveKind::Promotion(role))
+    }
+    #[inline(always)]
+    fn cells(self) -> (u16, u16, Option<Role>) {
+        (self.from(), self.to(), self.promotion())
     }
 }

@@ -3,11 +3,10 @@
 use fairy_kernel::view::BoardView;
 use fairy_kernel::{Color, Game, MoveError, Outcome, PositionError, Reason, SquareError};
 
-use crate::generated::tables::KNIGHT;
-use crate::movegen::{bishop_attacks, rook_attacks, Counter, Lister};
+use crate::movegen::{Counter, Lister, Tables};
 use crate::notation::{geometry, parse_move, parse_position, write_move, write_position};
 use crate::position::Glinski;
-use crate::types::{Move, MoveKind, Role};
+use crate::types::{Move, MoveKind};
 use crate::MoveList;
 
 /// Capacity of [`crate::MoveList`]. No position has more legal moves: a side has at most
@@ -20,46 +19,7 @@ pub const MOVE_LIST_CAPACITY: usize = 560;
 pub const START: &str =
     "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1";
 
-/// Material value of a role in centipawns, for [`Game::evaluate`] (not a rule): Dave
-/// McCooey's values for hexagonal chess on this board with these pieces, pawn 1, bishop 3,
-/// knight 4, rook 7, queen 10 (docs/rules/glinski.md §7); the king counts 0.
-pub const fn piece_value(role: Role) -> i32 {
-    match role {
-        Role::Pawn => 100,
-        Role::Knight => 400,
-        Role::Bishop => 300,
-        Role::Rook => 700,
-        Role::Queen => 1000,
-        Role::King => 0,
-    }
-}
-
-/// Centipawns per attacked cell in the mobility term of [`Game::evaluate`].
-const MOBILITY_WEIGHT: i32 = 2;
-
-impl Glinski {
-    /// Material plus mobility of `color`, in centipawns.
-    fn score(&self, color: Color) -> i32 {
-        let own = self.occupied_by(color);
-        let occ = self.occupied();
-        let mut s = 0;
-        for role in Role::ALL {
-            s += piece_value(role) * self.pieces(color, role).count() as i32;
-        }
-        let mut mobility = 0;
-        for sq in self.pieces(color, Role::Knight) {
-            mobility += KNIGHT[sq as usize].and_not(&own).count();
-        }
-        let q = self.pieces(color, Role::Queen);
-        for sq in self.pieces(color, Role::Bishop) | q {
-            mobility += bishop_attacks(sq, occ).and_not(&own).count();
-        }
-        for sq in self.pieces(color, Role::Rook) | q {
-            mobility += rook_attacks(sq, occ).and_not(&own).count();
-        }
-        s + MOBILITY_WEIGHT * mobility as i32
-    }
-}
+pub use fairy_hexchess::piece_value;
 
 impl Game for Glinski {
     type Move = Move;
@@ -139,7 +99,7 @@ impl Game for Glinski {
     }
 
     fn evaluate(&self) -> i32 {
-        self.score(self.side) - self.score(!self.side)
+        self.pl.score::<Tables>(self.side) - self.pl.score::<Tables>(!self.side)
     }
 
     fn diagram(&self) -> String {

@@ -45,7 +45,7 @@ pub use game::{piece_value, MOVE_LIST_CAPACITY, START};
 pub use movegen::{bishop_attacks, rook_attacks};
 pub use notation::{cell_name, geometry, rank_cells};
 pub use position::{Cells, Glinski};
-pub use types::{Move, MoveKind, Piece, Role};
+pub use types::{Move, MoveKind, Piece, Role, PROMOTIONS};
 
 /// The move list of [`Glinski`]: capacity [`MOVE_LIST_CAPACITY`].
 pub type MoveList = fairy_kernel::ArrayMoveList<Move, MOVE_LIST_CAPACITY>;

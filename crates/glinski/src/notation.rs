@@ -7,9 +7,11 @@ use fairy_kernel::notation::{field_error, impossible, read_counter, read_rows, w
 use fairy_kernel::{Color, Geometry, HexBoard, MoveError, PositionError};
 
 use crate::generated::tables::{PAWN_PUSH, PAWN_REACH, PAWN_START, PROMOTION};
+use fairy_hexchess::notation::{pick_move, split_move as split_move_text, MoveContext};
+
 use crate::position::Glinski;
 use crate::tables::{board, FILE_LENGTHS, NO_CELL};
-use crate::types::{Move, MoveKind, Piece, Role};
+use crate::types::{Move, Piece, Role, PROMOTIONS};
 
 /// The board geometry, built once.
 pub fn geometry() -> &'static HexBoard {
@@ -176,12 +178,7 @@ fn validate(p: &Glinski) -> Result<(), PositionError> {
 
 /// Writes a move (§5.3): `f5-f6`, `e10-e11=Q`; captures and en passant also with `-`.
 pub(crate) fn write_move(mv: Move) -> String {
-    let mut s = format!("{}-{}", cell_name(mv.from()), cell_name(mv.to()));
-    if let MoveKind::Promotion(r) = mv.kind() {
-        s.push('=');
-        s.push(r.upper_char());
-    }
-    s
+    fairy_hexchess::notation::write_move(geometry(), mv.from(), mv.to(), mv.promotion())
 }
 
 const MOVE_SHAPE: &str =
@@ -189,94 +186,46 @@ const MOVE_SHAPE: &str =
 
 /// The parts of a move text: origin, target, promotion.
 pub(crate) fn split_move(text: &str) -> Result<(u16, u16, Option<Role>), MoveError> {
-    let malformed = || MoveError::Malformed {
-        text: text.to_owned(),
-        expected: MOVE_SHAPE.to_owned(),
-    };
-    let t = text.trim();
-    let (body, promo) = match t.split_once('=') {
-        Some((b, r)) => {
-            let mut cs = r.chars();
-            let role = match (cs.next(), cs.next()) {
-                (Some(c), None) => Role::from_char(c)
-                    .filter(|r| Role::PROMOTIONS.contains(r))
-                    .ok_or_else(malformed)?,
-                _ => return Err(malformed()),
-            };
-            (b, Some(role))
+    split_move_text(geometry(), text, MOVE_SHAPE, &PROMOTIONS, |body| {
+        if !body.is_ascii() || body.len() < 4 {
+            return None;
         }
-        None => (t, None),
-    };
-    if !body.is_ascii() || body.len() < 4 {
-        return Err(malformed());
-    }
-    // The origin is a letter and digits; the target starts at the next letter, after an
-    // optional separator.
-    let bytes = body.as_bytes();
-    let mut i = 1;
-    while i < bytes.len() && bytes[i].is_ascii_digit() {
-        i += 1;
-    }
-    if i == 1 || i >= bytes.len() {
-        return Err(malformed());
-    }
-    let from_text = body[..i].to_ascii_lowercase();
-    let rest = match bytes[i] {
-        b'-' | b':' => &body[i + 1..],
-        b'x' | b'X' if bytes.len() > i + 1 && bytes[i + 1].is_ascii_alphabetic() => &body[i + 1..],
-        _ => &body[i..],
-    };
-    let to_text = rest.to_ascii_lowercase();
-    let g = geometry();
-    let square = |s: &str| {
-        g.parse_square(s).map_err(|source| MoveError::Square {
-            text: text.to_owned(),
-            source,
-        })
-    };
-    Ok((square(&from_text)?, square(&to_text)?, promo))
+        // The origin is a letter and digits; the target starts at the next letter, after an
+        // optional separator.
+        let bytes = body.as_bytes();
+        let mut i = 1;
+        while i < bytes.len() && bytes[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i == 1 || i >= bytes.len() {
+            return None;
+        }
+        let rest = match bytes[i] {
+            b'-' | b':' => &body[i + 1..],
+            b'x' | b'X' if bytes.len() > i + 1 && bytes[i + 1].is_ascii_alphabetic() => {
+                &body[i + 1..]
+            }
+            _ => &body[i..],
+        };
+        Some((&body[..i], rest))
+    })
 }
 
 /// Reads a move and checks it is legal in `p`.
 pub(crate) fn parse_move(p: &Glinski, text: &str) -> Result<Move, MoveError> {
-    let (from, to, promo) = split_move(text)?;
+    let cells = split_move(text)?;
     let mut moves = crate::MoveList::new();
     p.generate(&mut crate::movegen::Lister(&mut moves));
-    if moves.is_empty() {
-        if let Some(o) = fairy_kernel::Game::outcome(p) {
-            return Err(MoveError::GameOver(o.to_string()));
-        }
-    }
-    if let Some(&m) = moves
-        .iter()
-        .find(|m| m.from() == from && m.to() == to && m.promotion() == promo)
-    {
-        return Ok(m);
-    }
-    let illegal = |reason: String| MoveError::Illegal {
-        text: text.to_owned(),
-        reason,
+    let cx = MoveContext {
+        geometry: geometry(),
+        side: p.side,
+        mover: p.piece_at(cells.0),
+        promotion_errors: [
+            "a pawn reaching the end of its file must promote: add =Q, =R, =B or =N",
+            "not a promotion: a pawn promotes only at the end of its file",
+        ],
     };
-    match p.piece_at(from) {
-        Some(piece) if piece.color == p.side => {}
-        _ => {
-            return Err(illegal(format!(
-                "no {} piece on {}",
-                p.side,
-                cell_name(from)
-            )))
-        }
-    }
-    if moves.iter().any(|m| m.from() == from && m.to() == to) {
-        return Err(illegal(match promo {
-            None => {
-                "a pawn reaching the end of its file must promote: add =Q, =R, =B or =N".to_owned()
-            }
-            Some(_) => "not a promotion: a pawn promotes only at the end of its file".to_owned(),
-        }));
-    }
-    Err(illegal(format!(
-        "not among the {} legal moves",
-        moves.len()
-    )))
+    pick_move(moves.as_slice(), text, cells, &cx, || {
+        fairy_kernel::Game::outcome(p)
+    })
 }

@@ -1,15 +1,16 @@
 //! The position: placement, side to move, en-passant cell, clocks and the Zobrist hash;
 //! playing a move (copy-make).
 
+use fairy_hexchess::Placement;
 use fairy_kernel::zobrist::key;
-use fairy_kernel::{BitSet, Color};
+use fairy_kernel::Color;
 
 use crate::generated::tables::{PAWN_ATTACKS, PAWN_PUSH};
 use crate::tables::{CELLS, NO_CELL};
 use crate::types::{Move, MoveKind, Piece, Role};
 
 /// A set of cells of Gliński's board.
-pub type Cells = BitSet<2>;
+pub type Cells = fairy_hexchess::Cells;
 
 /// Zobrist keys per piece code (1..=12) and cell.
 static PIECE_KEYS: [[u64; CELLS]; 13] = {
@@ -56,14 +57,8 @@ static EP_KEYS: [u64; CELLS] = {
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Glinski {
-    /// Piece code per cell (0 empty).
-    pub(crate) board: [u8; CELLS],
-    /// Cells occupied by each side.
-    pub(crate) by_color: [Cells; 2],
-    /// Cells occupied by each role (both sides).
-    pub(crate) by_role: [Cells; 6],
-    /// King cell per side.
-    pub(crate) kings: [u8; 2],
+    /// Where the pieces stand.
+    pub(crate) pl: Placement<CELLS>,
     pub(crate) side: Color,
     /// The cell a pawn skipped with a double step on the last move, or [`NO_CELL`].
     pub(crate) ep: u8,
@@ -82,10 +77,7 @@ impl Glinski {
     /// An empty board (no kings: not a legal position), White to move.
     pub(crate) fn empty() -> Glinski {
         Glinski {
-            board: [0; CELLS],
-            by_color: [Cells::EMPTY; 2],
-            by_role: [Cells::EMPTY; 6],
-            kings: [u8::MAX; 2],
+            pl: Placement::EMPTY,
             side: Color::White,
             ep: NO_CELL,
             halfmove: 0,
@@ -94,35 +86,7 @@ impl Glinski {
         }
     }
 
-    /// The piece on cell `sq`, if any.
-    #[inline]
-    pub fn piece_at(&self, sq: u16) -> Option<Piece> {
-        Piece::from_code(*self.board.get(sq as usize)?)
-    }
-
-    /// The cells occupied by `color`.
-    #[inline]
-    pub fn occupied_by(&self, color: Color) -> Cells {
-        self.by_color[color.index()]
-    }
-
-    /// All occupied cells.
-    #[inline]
-    pub fn occupied(&self) -> Cells {
-        self.by_color[0] | self.by_color[1]
-    }
-
-    /// The cells of `color`'s pieces of `role`.
-    #[inline]
-    pub fn pieces(&self, color: Color, role: Role) -> Cells {
-        self.by_color[color.index()] & self.by_role[role.index()]
-    }
-
-    /// The cell of `color`'s king.
-    #[inline]
-    pub fn king(&self, color: Color) -> u16 {
-        self.kings[color.index()] as u16
-    }
+    fairy_hexchess::placement_access!();
 
     /// The cell skipped by a pawn's double step on the last move (where an enemy pawn may
     /// capture en passant, §3.6(d)), if there was one.
@@ -146,24 +110,14 @@ impl Glinski {
     /// Puts `piece` on the empty cell `sq`, updating sets and hash.
     #[inline]
     pub(crate) fn put(&mut self, sq: u16, piece: Piece) {
-        let code = piece.code();
-        self.board[sq as usize] = code;
-        self.by_color[piece.color.index()].insert(sq);
-        self.by_role[piece.role.index()].insert(sq);
+        let code = self.pl.put(sq, piece);
         self.hash ^= PIECE_KEYS[code as usize][sq as usize];
-        if piece.role == Role::King {
-            self.kings[piece.color.index()] = sq as u8;
-        }
     }
 
     /// Removes the piece with code `code` from `sq`.
     #[inline]
     fn take(&mut self, sq: u16, code: u8) {
-        self.board[sq as usize] = 0;
-        let c = ((code - 1) / 6) as usize;
-        let r = ((code - 1) % 6) as usize;
-        self.by_color[c].remove(sq);
-        self.by_role[r].remove(sq);
+        self.pl.take(sq, code);
         self.hash ^= PIECE_KEYS[code as usize][sq as usize];
     }
 
@@ -185,7 +139,7 @@ impl Glinski {
     pub(crate) fn play_move(&mut self, mv: Move) {
         let from = mv.from();
         let to = mv.to();
-        let code = self.board[from as usize];
+        let code = self.pl.board[from as usize];
         debug_assert!(code != 0, "no piece on the origin of {mv:?}");
         let us = self.side;
         if self.ep_keyed() {
@@ -193,7 +147,7 @@ impl Glinski {
         }
         self.ep = NO_CELL;
         let mut reset = (code - 1) % 6 == Role::Pawn as u8;
-        let captured = self.board[to as usize];
+        let captured = self.pl.board[to as usize];
         if captured != 0 {
             self.take(to, captured);
             reset = true;
@@ -203,7 +157,7 @@ impl Glinski {
             MoveKind::Promotion(r) => r,
             MoveKind::EnPassant => {
                 let victim = PAWN_PUSH[(!us).index()][to as usize] as u16;
-                let vcode = self.board[victim as usize];
+                let vcode = self.pl.board[victim as usize];
                 self.take(victim, vcode);
                 Role::Pawn
             }
@@ -237,7 +191,7 @@ impl Glinski {
         if self.ep_keyed() {
             h ^= EP_KEYS[self.ep as usize];
         }
-        for (sq, &code) in self.board.iter().enumerate() {
+        for (sq, &code) in self.pl.board.iter().enumerate() {
             if code != 0 {
                 h ^= PIECE_KEYS[code as usize][sq];
             }

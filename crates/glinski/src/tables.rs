@@ -7,12 +7,12 @@
 //! Coordinates (docs/rules/glinski.md §1): cell number `n` of file `x` (`a` = 0, no `j`) is
 //! `(x, (n - 1) + max(0, x - 5))`, the scheme of [`fairy_kernel::geometry::hexmoves`].
 //! Direction numbering of every table: `0..6` are the touching (rook) directions
-//! [`TOUCHING`], `6..12` the gap (bishop) directions [`GAP`].
+//! [`TOUCHING`](fairy_kernel::geometry::hexmoves::TOUCHING), `6..12` the gap (bishop) directions [`GAP`](fairy_kernel::geometry::hexmoves::GAP).
 
+pub use fairy_hexchess::tables::{ascending, directions, king, knight, rays};
+use fairy_hexchess::tables::{u8_array, write_rays};
 use fairy_kernel::codegen::{GeneratedFile, TableWriter};
-use fairy_kernel::geometry::hexmoves::{
-    axial_board, direction_ascends, ray_masks, step_masks, GAP, KNIGHT, TOUCHING,
-};
+use fairy_kernel::geometry::hexmoves::{axial_board, ray_masks, step_masks, GAP, TOUCHING};
 use fairy_kernel::{BitSet, Delta, Geometry, HexBoard};
 
 /// The file letters `a`..`l` without `j` (§1).
@@ -37,14 +37,6 @@ pub fn board() -> HexBoard {
     axial_board(&FILE_LETTERS, &FILE_LENGTHS)
 }
 
-/// The twelve slider directions: touching (rook) `0..6`, then gap (bishop) `6..12`.
-pub fn directions() -> [Delta; 12] {
-    let mut d = [Delta::flat(0, 0); 12];
-    d[..6].copy_from_slice(&TOUCHING);
-    d[6..].copy_from_slice(&GAP);
-    d
-}
-
 /// A pawn's forward step along its file per side (White up, Black down; §3.6(a)).
 pub const PAWN_FORWARD: [Delta; 2] = [Delta::flat(0, 1), Delta::flat(0, -1)];
 
@@ -63,32 +55,6 @@ pub const PAWN_START_CELLS: [[&str; 9]; 2] = [
 
 /// Marker for "no cell" in [`pawn_push`].
 pub const NO_CELL: u8 = u8::MAX;
-
-/// Per cell, per direction (see [`directions`]), the empty-board ray mask.
-pub fn rays(b: &HexBoard) -> Vec<Vec<BitSet<2>>> {
-    ray_masks(b, &directions())
-}
-
-/// Per direction, whether a step increases the cell index.
-///
-/// # Panics
-/// If a direction is not monotone in cell order (impossible on this board; a test checks).
-pub fn ascending(b: &HexBoard) -> Vec<bool> {
-    directions()
-        .iter()
-        .map(|&d| direction_ascends(b, d).expect("monotone direction"))
-        .collect()
-}
-
-/// Per cell, the knight's targets (§3.5).
-pub fn knight(b: &HexBoard) -> Vec<BitSet<2>> {
-    step_masks(b, &KNIGHT)
-}
-
-/// Per cell, the king's targets: 6 touching and 6 gap neighbours (§3.1).
-pub fn king(b: &HexBoard) -> Vec<BitSet<2>> {
-    step_masks(b, &directions())
-}
 
 /// Per cell, the union of the 6 empty-board rays in the touching directions (`rook`) or in
 /// the gap directions (`!rook`): where a rook (bishop) must stand to attack the cell.
@@ -183,26 +149,11 @@ pub fn shade(b: &HexBoard) -> Vec<u8> {
         .collect()
 }
 
-fn u8_array(v: &[u8]) -> String {
-    let items: Vec<String> = v.iter().map(u8::to_string).collect();
-    format!("[{}]", items.join(","))
-}
-
 /// The generated source files of this crate, for `cargo xtask codegen`.
 pub fn generated_files() -> Vec<GeneratedFile> {
     let b = board();
     let mut w = TableWriter::new();
-    w.nested_bitsets(
-        "RAYS",
-        "Per cell, per direction (touching 0..6, gap 6..12), the empty-board ray mask.",
-        &rays(&b),
-    );
-    w.array(
-        "ASCENDING",
-        "Per direction, whether a step increases the cell index.",
-        "bool",
-        &ascending(&b),
-    );
+    write_rays(&mut w, &b);
     w.bitsets(
         "ROOK_LINES",
         "Per cell, the union of its 6 touching rays.",

@@ -1,134 +1,9 @@
 //! Pieces and moves of Gliński's chess.
 
-use core::fmt;
+pub use fairy_hexchess::{Piece, Role};
 
-use fairy_kernel::Color;
-
-/// A kind of piece (docs/rules/glinski.md §3). The discriminant indexes per-role tables.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Role {
-    /// Pawn (§3.6).
-    Pawn = 0,
-    /// Knight (§3.5).
-    Knight = 1,
-    /// Bishop (§3.3).
-    Bishop = 2,
-    /// Rook (§3.2).
-    Rook = 3,
-    /// Queen (§3.4).
-    Queen = 4,
-    /// King (§3.1).
-    King = 5,
-}
-
-impl Role {
-    /// All roles in index order.
-    pub const ALL: [Role; 6] = [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-    ];
-
-    /// What a pawn may promote to (§3.6(e)), in the order the generator lists them.
-    pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
-
-    /// The index `0..6`.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The role of an index `0..6`.
-    #[inline]
-    pub const fn from_index(i: usize) -> Option<Role> {
-        match i {
-            0 => Some(Role::Pawn),
-            1 => Some(Role::Knight),
-            2 => Some(Role::Bishop),
-            3 => Some(Role::Rook),
-            4 => Some(Role::Queen),
-            5 => Some(Role::King),
-            _ => None,
-        }
-    }
-
-    /// The upper-case notation letter `P N B R Q K` (§5).
-    pub const fn upper_char(self) -> char {
-        match self {
-            Role::Pawn => 'P',
-            Role::Knight => 'N',
-            Role::Bishop => 'B',
-            Role::Rook => 'R',
-            Role::Queen => 'Q',
-            Role::King => 'K',
-        }
-    }
-
-    /// The role of a notation letter in either case.
-    pub fn from_char(c: char) -> Option<Role> {
-        Role::ALL
-            .into_iter()
-            .find(|r| r.upper_char() == c.to_ascii_uppercase())
-    }
-}
-
-/// A piece: side and role.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Piece {
-    /// Whose piece.
-    pub color: Color,
-    /// What piece.
-    pub role: Role,
-}
-
-impl Piece {
-    /// The notation letter: upper case White, lower case Black (§5).
-    pub fn char(self) -> char {
-        match self.color {
-            Color::White => self.role.upper_char(),
-            Color::Black => self.role.upper_char().to_ascii_lowercase(),
-        }
-    }
-
-    /// The piece of a notation letter, if it is one.
-    pub fn from_char(c: char) -> Option<Piece> {
-        let role = Role::from_char(c)?;
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        Some(Piece { color, role })
-    }
-
-    /// The board code `1..=12` (0 is an empty cell): `color * 6 + role + 1`.
-    #[inline]
-    pub(crate) const fn code(self) -> u8 {
-        self.color as u8 * 6 + self.role as u8 + 1
-    }
-
-    /// The piece of a board code; `None` for 0 or anything above 12.
-    #[inline]
-    pub(crate) const fn from_code(code: u8) -> Option<Piece> {
-        if code == 0 || code > 12 {
-            return None;
-        }
-        let color = if code > 6 { Color::Black } else { Color::White };
-        match Role::from_index(((code - 1) % 6) as usize) {
-            Some(role) => Some(Piece { color, role }),
-            None => None,
-        }
-    }
-}
-
-impl fmt::Display for Piece {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.char())
-    }
-}
+/// What a pawn may promote to (§3.6(e)), in the order the generator lists them.
+pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 
 /// What kind of move a [`Move`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -202,5 +77,21 @@ impl Move {
             MoveKind::Promotion(r) => Some(r),
             _ => None,
         }
+    }
+}
+
+impl fairy_hexchess::HexMove for Move {
+    const PROMOTIONS: [Role; 4] = PROMOTIONS;
+    #[inline(always)]
+    fn normal(from: u16, to: u16) -> Move {
+        Move::new(from, to, MoveKind::Normal)
+    }
+    #[inline(always)]
+    fn promotion(from: u16, to: u16, role: Role) -> Move {
+        Move::new(from, to, MoveKind::Promotion(role))
+    }
+    #[inline(always)]
+    fn cells(self) -> (u16, u16, Option<Role>) {
+        (self.from(), self.to(), self.promotion())
     }
 }

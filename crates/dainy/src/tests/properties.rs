@@ -73,19 +73,15 @@ quickcheck! {
     }
 
     fn incremental_hash_equals_hash_from_scratch(seed: u64) -> bool {
-        random_game(seed, 150).iter().all(|p| p.hash() == p.hash_from_scratch())
+        fairy_hexchess::testing::hashes_agree(&random_game(seed, 150))
     }
 
     fn notation_round_trips_over_random_play(seed: u64) -> bool {
-        random_game(seed, 150).iter().all(|p| pos(&p.to_notation()) == *p)
+        fairy_hexchess::testing::notation_round_trips(&random_game(seed, 150))
     }
 
     fn move_notation_round_trips_over_random_play(seed: u64) -> bool {
-        random_game(seed, 60).iter().all(|p| {
-            let mut l = MoveList::new();
-            p.legal_moves(&mut l);
-            l.iter().all(|&m| p.parse_move(&p.format_move(m)) == Ok(m))
-        })
+        fairy_hexchess::testing::move_texts_round_trip(&random_game(seed, 60))
     }
 
     fn play_then_undo_restores_the_position(seed: u64) -> bool {

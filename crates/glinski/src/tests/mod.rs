@@ -13,10 +13,7 @@ use crate::{Glinski, Move, MoveList};
 
 /// A position from its notation; panics with the error (test helper).
 pub(crate) fn pos(text: &str) -> Glinski {
-    match Glinski::from_notation((), text) {
-        Ok(p) => p,
-        Err(e) => panic!("{text}: {e}"),
-    }
+    fairy_hexchess::testing::pos(text)
 }
 
 /// The cell named `name`.
@@ -26,11 +23,7 @@ pub(crate) fn sq(name: &str) -> u16 {
 
 /// Sorted texts of the legal moves.
 pub(crate) fn moves(p: &Glinski) -> Vec<String> {
-    let mut l = MoveList::new();
-    p.legal_moves(&mut l);
-    let mut v: Vec<String> = l.iter().map(|&m| p.format_move(m)).collect();
-    v.sort();
-    v
+    fairy_hexchess::testing::moves(p)
 }
 
 /// Sorted texts of the legal moves from `from`, without the origin (`f6`, `f11=Q`).
@@ -51,10 +44,7 @@ pub(crate) fn names(list: &[&str]) -> Vec<String> {
 
 /// Plays `text` (must be legal) and returns the new position.
 pub(crate) fn after(p: &Glinski, text: &str) -> Glinski {
-    let m: Move = p.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    let mut q = p.clone();
-    q.play(m);
-    q
+    fairy_hexchess::testing::after(p, text)
 }
 
 /// Plays a sequence of moves from `p`.
@@ -62,18 +52,7 @@ pub(crate) fn after_all(p: &Glinski, texts: &[&str]) -> Glinski {
     texts.iter().fold(p.clone(), |q, t| after(&q, t))
 }
 
-/// A small deterministic random generator (SplitMix64).
-pub(crate) struct Rng(pub u64);
-
-impl Rng {
-    pub(crate) fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        fairy_kernel::zobrist::splitmix64(self.0)
-    }
-    pub(crate) fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+pub(crate) use fairy_hexchess::testing::Rng;
 
 /// The positions of one random legal game from the start (at most `plies` moves). Captures
 /// are preferred half of the time and pawn moves a quarter of the time, so that games

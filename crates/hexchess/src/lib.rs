@@ -1,0 +1,30 @@
+//! # fairy-hexchess
+//!
+//! Orthodox chess pieces on hexagonal boards, shared by `fairy-dainy` and `fairy-glinski`:
+//! the six roles and their letters ([`Role`], [`Piece`]), a placement of pieces kept as
+//! bitsets ([`Placement`]), and the slider and leaper attacks with the check and pin masks
+//! of a legal move generator, parameterised by each variant's generated tables
+//! ([`Tables`]). What differs between the games (pawns, castling, en passant, outcomes,
+//! notation of positions) stays in the variant crates.
+
+mod attacks;
+mod eval;
+mod macros;
+pub mod notation;
+mod placement;
+mod role;
+mod sink;
+pub mod tables;
+#[cfg(feature = "testing")]
+pub mod testing;
+
+pub use attacks::{ascends, bishop_attacks, rook_attacks, Checks, Tables};
+pub use eval::{piece_value, MOBILITY_WEIGHT};
+/// The colour of a side (the kernel's), re-exported for the macros.
+pub use fairy_kernel::Color;
+pub use placement::Placement;
+pub use role::{Piece, Role};
+pub use sink::{Counter, HexMove, Lister, Sink};
+
+/// A set of cells of a hexagonal board of at most 128 cells.
+pub type Cells = fairy_kernel::BitSet<2>;
