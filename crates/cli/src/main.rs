@@ -286,7 +286,11 @@ fn one_line(e: &clap::Error) -> String {
         .flat_map(str::split_whitespace)
         .collect();
     let line = words.join(" ");
-    let line = line.strip_prefix("error:").unwrap_or(&line).trim().to_owned();
+    let line = line
+        .strip_prefix("error:")
+        .unwrap_or(&line)
+        .trim()
+        .to_owned();
     format!("{line} (see `fairy --help`)")
 }
 

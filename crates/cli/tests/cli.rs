@@ -59,7 +59,16 @@ fn malformed_arguments_exit_2_with_one_line() {
         &["frobnicate"],
         &[],
         &["play", "dainy", "--as", "foo"],
-        &["match", "dainy", "--depth", "1", "--movetime", "5", "--games", "1"],
+        &[
+            "match",
+            "dainy",
+            "--depth",
+            "1",
+            "--movetime",
+            "5",
+            "--games",
+            "1",
+        ],
     ] {
         fairy()
             .args(args)
