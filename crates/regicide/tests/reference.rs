@@ -187,3 +187,48 @@ fn reference_perft_agrees_to_depth_3() {
     let r = RefPos::from_fast(&p);
     assert_eq!(ref_perft(&r, 3), perft(&p, 3));
 }
+
+/// Every figure of `tests/perft/regicide.perft` up to `limit` nodes, recomputed by the
+/// reference generator and by the fast one.
+fn perft_file_agrees_with_reference(limit: u64) {
+    let text = include_str!("../../../tests/perft/regicide.perft");
+    let mut position = None;
+    let mut checked = 0;
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("position ") {
+            position = Some(Regicide::from_notation((), rest.trim()).expect("position"));
+        } else if let Some(rest) = line.strip_prefix("perft ") {
+            let mut it = rest
+                .split_whitespace()
+                .map(|x| x.parse::<u64>().expect("number"));
+            let (d, n) = (it.next().expect("depth"), it.next().expect("nodes"));
+            if n > limit {
+                continue;
+            }
+            let p = position.as_ref().expect("position before perft");
+            let d = u32::try_from(d).expect("depth");
+            assert_eq!(perft(p, d), n, "fast {} depth {d}", p.to_notation());
+            assert_eq!(
+                ref_perft(&RefPos::from_fast(p), d),
+                n,
+                "reference {} depth {d}",
+                p.to_notation()
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 0);
+}
+
+#[test]
+fn perft_file_agrees_with_reference_shallow() {
+    perft_file_agrees_with_reference(3_000);
+}
+
+/// Slow in debug: run with `cargo test --release -p fairy-regicide --test reference --
+/// --ignored perft_file`.
+#[test]
+#[ignore = "slow in debug; run with --release --ignored"]
+fn perft_file_agrees_with_reference_deep() {
+    perft_file_agrees_with_reference(6_000_000);
+}

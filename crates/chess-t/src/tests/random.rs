@@ -533,6 +533,69 @@ fn reference_perft_agrees_one_level_deeper() {
     }
 }
 
+/// Every figure of `tests/perft/chess-t*.perft` up to `limit` nodes, recomputed by the
+/// reference generator and by the fast one.
+fn perft_files_agree_with_reference(limit: u64) {
+    let files = [
+        (
+            Variant::ChessT,
+            include_str!("../../../../tests/perft/chess-t.perft"),
+        ),
+        (
+            Variant::ChessT1,
+            include_str!("../../../../tests/perft/chess-t1.perft"),
+        ),
+        (
+            Variant::ChessT2,
+            include_str!("../../../../tests/perft/chess-t2.perft"),
+        ),
+    ];
+    let mut checked = 0;
+    for (v, text) in files {
+        let mut position = None;
+        for line in text.lines() {
+            if let Some(rest) = line.strip_prefix("position ") {
+                position = Some(Position::from_notation(v, rest.trim()).expect("position"));
+            } else if let Some(rest) = line.strip_prefix("perft ") {
+                let mut it = rest
+                    .split_whitespace()
+                    .map(|x| x.parse::<u64>().expect("number"));
+                let (d, n) = (it.next().expect("depth"), it.next().expect("nodes"));
+                if n > limit {
+                    continue;
+                }
+                let p = position.as_ref().expect("position before perft");
+                let d = u32::try_from(d).expect("depth");
+                assert_eq!(
+                    fairy_kernel::perft(p, d),
+                    n,
+                    "fast {v} {} depth {d}",
+                    p.to_notation()
+                );
+                assert_eq!(
+                    reference_perft(p, d),
+                    n,
+                    "reference {v} {} depth {d}",
+                    p.to_notation()
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 0);
+}
+
+#[test]
+fn perft_files_agree_with_reference_shallow() {
+    perft_files_agree_with_reference(5_000);
+}
+
+#[test]
+#[ignore = "slow in debug; run with --release --ignored"]
+fn perft_files_agree_with_reference_deep() {
+    perft_files_agree_with_reference(6_000_000);
+}
+
 /// The colour-mirrored position: ranks reversed, colours swapped, fields and flags swapped,
 /// the other side to move.
 fn mirror(p: &Position) -> Position {
