@@ -24,6 +24,8 @@ pub trait Variant: Send + Sync {
     fn description(&self) -> &'static str;
     /// The start position in the variant's notation.
     fn start_notation(&self) -> String;
+    /// The names of the sides, first player first (`gold`, `scarlet` in Dragonchess).
+    fn side_names(&self) -> [&'static str; 2];
     /// A game starting from `fen` (or the start position when `None`).
     ///
     /// # Errors
@@ -39,6 +41,10 @@ pub trait Session: Send {
     fn diagram(&self) -> String;
     /// The side to move.
     fn side_to_move(&self) -> Color;
+    /// The variant's name of a side (`gold`/`scarlet` in Dragonchess, else `white`/`black`).
+    fn side_name(&self, color: Color) -> &'static str;
+    /// An outcome in words with the variant's side names.
+    fn describe(&self, outcome: &Outcome) -> String;
     /// The legal moves in canonical notation, sorted in plain byte order; only those of the
     /// piece on `from` when given.
     ///
@@ -157,6 +163,9 @@ impl<G: Game> Variant for Adapter<G> {
     fn start_notation(&self) -> String {
         G::start(self.variant).to_notation()
     }
+    fn side_names(&self) -> [&'static str; 2] {
+        G::side_names()
+    }
     fn session(&self, fen: Option<&str>) -> Result<Box<dyn Session>, CliError> {
         let pos = match fen {
             Some(text) => G::from_notation(self.variant, text)?,
@@ -185,6 +194,12 @@ impl<G: Game> Session for GameRecord<G> {
     }
     fn side_to_move(&self) -> Color {
         self.position().side_to_move()
+    }
+    fn side_name(&self, color: Color) -> &'static str {
+        G::side_names()[color.index()]
+    }
+    fn describe(&self, outcome: &Outcome) -> String {
+        outcome.describe(G::side_names())
     }
     fn legal_moves(&self, from: Option<&str>) -> Result<Vec<String>, CliError> {
         let pos = self.position();

@@ -51,7 +51,7 @@ pub fn show(
     w(write!(out, "{}", s.diagram()))?;
     w(writeln!(out, "{}", s.notation()))?;
     if let Some(o) = s.outcome() {
-        w(writeln!(out, "{o}"))?;
+        w(writeln!(out, "{}", s.describe(&o)))?;
     }
     for (cell, info) in infos {
         let info = info.unwrap_or_else(|| format!("nothing to show for {variant}"));

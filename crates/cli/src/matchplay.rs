@@ -203,7 +203,7 @@ pub fn run_match(
                     Some(_) => "loss",
                     None => "draw",
                 },
-                o.to_string(),
+                o.describe(variant.side_names()),
             ),
             None if r.plies >= opts.max_plies => (
                 "draw",

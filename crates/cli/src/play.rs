@@ -183,10 +183,12 @@ pub fn play_game(
     };
     w(writeln!(
         out,
-        "{}: {} (white) against {} (black). Type help for the commands.",
+        "{}: {} ({}) against {} ({}). Type help for the commands.",
         variant.id(),
         name(Color::White),
-        name(Color::Black)
+        session.side_name(Color::White),
+        name(Color::Black),
+        session.side_name(Color::Black)
     ))?;
     w(write!(out, "{}", session.diagram()))?;
 
@@ -195,7 +197,7 @@ pub fn play_game(
             break End {
                 result: o.result_str(),
                 termination: o.reason().to_string(),
-                message: o.to_string(),
+                message: session.describe(&o),
             };
         }
         if session.is_over() {
@@ -218,6 +220,7 @@ pub fn play_game(
             };
         }
         let side = session.side_to_move();
+        let side_name = session.side_name(side);
         if !opts.human.plays(side) {
             let Some(em) = session.engine_move(&opts.limits) else {
                 // is_over() said there is a move; keep going defensively.
@@ -226,7 +229,7 @@ pub fn play_game(
             session.apply(&em.text)?;
             w(writeln!(
                 out,
-                "{side} plays {} (depth {}, score {}, {} nodes, {:.2} s; pv {})",
+                "{side_name} plays {} (depth {}, score {}, {} nodes, {:.2} s; pv {})",
                 em.text,
                 em.depth,
                 format_score(em.score),
@@ -237,7 +240,7 @@ pub fn play_game(
             w(write!(out, "{}", session.diagram()))?;
             continue;
         }
-        w(write!(out, "{side} to move> "))?;
+        w(write!(out, "{side_name} to move> "))?;
         w(out.flush())?;
         let Some(line) = read_line(input)? else {
             w(writeln!(out))?;
@@ -280,10 +283,11 @@ pub fn play_game(
                 let winner = !side;
                 break End {
                     result: if winner == Color::White { "1-0" } else { "0-1" },
-                    termination: format!("{side} resigned"),
+                    termination: format!("{side_name} resigned"),
                     message: format!(
-                        "{} {winner} wins: {side} resigned",
-                        if winner == Color::White { "1-0" } else { "0-1" }
+                        "{} {} wins: {side_name} resigned",
+                        if winner == Color::White { "1-0" } else { "0-1" },
+                        session.side_name(winner)
                     ),
                 };
             }

@@ -138,9 +138,9 @@ fn dragonchess_scripted_game_through_stdin_ends_in_mate() {
     let text = String::from_utf8_lossy(&out);
     // The first try is illegal (the Warrior on 2k3 blocks the rank): one line, prompt again.
     assert!(text.contains("illegal move \"2l3-2a3\""), "{text}");
-    assert!(text.contains("white plays 2e5-2e6"), "{text}");
+    assert!(text.contains("gold plays 2e5-2e6"), "{text}");
     assert!(
-        text.contains("result: 0-1 black wins by checkmate"),
+        text.contains("result: 0-1 scarlet wins by checkmate"),
         "{text}"
     );
     assert!(text.contains("[Result \"0-1\"]"), "{text}");

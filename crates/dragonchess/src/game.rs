@@ -106,6 +106,11 @@ impl Game for Position {
         self.draw()
     }
 
+    /// Gold moves first, Scarlet second (seed; ruling D2).
+    fn side_names() -> [&'static str; 2] {
+        ["gold", "scarlet"]
+    }
+
     /// The three boards side by side, Sky first, in the colours the seed suggests
     /// (Sky blue and white, Ground light green and amber, Underworld red and brown), with
     /// the light square in each board's lower right corner.

@@ -135,6 +135,19 @@ impl Outcome {
         }
     }
 
+    /// The outcome in words with the variant's names of the sides (`names[0]` for White,
+    /// `names[1]` for Black, see [`Game::side_names`]): `0-1 scarlet wins by checkmate`.
+    pub fn describe(&self, names: [&str; 2]) -> String {
+        match self {
+            Outcome::Win { winner, reason } => format!(
+                "{} {} wins by {reason}",
+                self.result_str(),
+                names[winner.index()]
+            ),
+            Outcome::Draw { reason } => format!("1/2-1/2 draw by {reason}"),
+        }
+    }
+
     /// The winner, if any.
     pub fn winner(&self) -> Option<Color> {
         match *self {
@@ -238,6 +251,12 @@ pub trait Game: Clone + Eq + Debug + Send + Sync + 'static {
 
     /// A text drawing of the position with coordinates, for terminals.
     fn diagram(&self) -> String;
+
+    /// The names of the two sides in this variant, first player first (`["gold",
+    /// "scarlet"]` in Dragonchess); `["white", "black"]` unless a variant says otherwise.
+    fn side_names() -> [&'static str; 2] {
+        ["white", "black"]
+    }
 
     /// Rule-specific information about the cell `sq` that players and interfaces want to
     /// see (Chess-T: the strength sums of both sides), as one line of text, or `None` when
