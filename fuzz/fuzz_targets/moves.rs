@@ -2,7 +2,7 @@
 //! picks the variant. It must never panic; an accepted move must be one of the legal moves.
 #![no_main]
 
-use fairy_cli::registry;
+use fairy::registry;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

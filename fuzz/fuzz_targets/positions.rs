@@ -3,7 +3,7 @@
 //! notation that reads back to the same text.
 #![no_main]
 
-use fairy_cli::registry;
+use fairy::registry;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -4,7 +4,7 @@
 //! `perft_files_shallow` checks every figure up to [`NODE_LIMIT`] nodes (fast in a debug
 //! build); `perft_files_deep` (ignored by default; `.ci/run` runs it in release) checks all.
 
-use fairy_cli::registry;
+use fairy::registry;
 use fairy_tests::perft_files;
 
 /// Figures above this many nodes are left to the deep (ignored) test.

@@ -8,8 +8,8 @@
 use std::time::{Duration, Instant};
 
 use cozy_chess::Board;
+use fairy::registry;
 use fairy_benches::cozy_perft;
-use fairy_cli::registry;
 
 /// A run shorter than this is too noisy; depth goes up until a run takes at least this.
 const MIN_RUN: Duration = Duration::from_millis(300);

@@ -1,19 +1,19 @@
 //! # fairy-cli
 //!
-//! The library behind the `fairy` binary: a registry of the variants ([`registry`]), an
-//! object-safe view of any [`fairy_kernel::Game`] driven by text ([`adapter`]), and the
-//! subcommands ([`commands`]; [`play`] and [`matchplay`] for games against the engine,
-//! [`record_format`] for their game records). `xtask` uses the registry too (for codegen and speed), so a
-//! variant is plugged in at one place.
+//! The library behind the `fairy` binary: the subcommands ([`commands`]; [`play`] and
+//! [`matchplay`] for games against the engine) as a thin layer over the `fairy` facade
+//! crate, whose registry, sessions, records and pictures it re-exports under the names the
+//! binary has always used.
 
-pub mod adapter;
 pub mod commands;
-pub mod error;
 pub mod matchplay;
-pub mod picture;
 pub mod play;
-pub mod record_format;
-pub mod registry;
 
-pub use adapter::{Adapter, EngineMove, Session, Variant};
+pub use fairy::{adapter, picture, record, registry};
+pub use fairy::{Adapter, EngineMove, Session, Variant};
+
+/// The error of every subcommand: the facade's [`fairy::Error`].
+pub mod error {
+    pub use fairy::Error as CliError;
+}
 pub use error::CliError;

@@ -9,8 +9,9 @@ use fairy_kernel::Color;
 
 use crate::adapter::{Session, Variant};
 use crate::error::CliError;
-use crate::record_format::{RecordError, RecordText};
 use crate::registry;
+use fairy::record::{record_of, replay};
+use fairy::{RecordError, RecordText};
 
 /// Who the person at the keyboard plays (`--as`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -313,10 +314,9 @@ pub fn play_game(
     };
 
     w(writeln!(out, "result: {}", end.message))?;
-    let record = RecordText::from_session(
+    let record = record_of(
         session.as_ref(),
-        variant.id(),
-        &variant.start_notation(),
+        variant,
         [&name(Color::White), &name(Color::Black)],
         end.result,
         Some(&end.termination),
@@ -376,7 +376,7 @@ pub fn run(
     };
     let session = match &record {
         Some(rec) => {
-            let s = rec.replay(v)?;
+            let s = replay(&rec, v)?;
             w(writeln!(
                 out,
                 "loaded {} moves from {}",

@@ -3,9 +3,10 @@
 
 use std::io::Cursor;
 
+use fairy::record::replay;
+use fairy::RecordText;
 use fairy_cli::matchplay::{run_match, MatchOptions, Opponent};
 use fairy_cli::play::{play_game, Human, PlayOptions};
-use fairy_cli::record_format::RecordText;
 use fairy_cli::{Adapter, Variant};
 use fairy_engine::toy::{Toy, ToyRules};
 use fairy_engine::Limits;
@@ -170,15 +171,18 @@ fn a_written_record_loads_back_to_the_same_game() {
     let back = RecordText::parse(&text).unwrap();
     assert_eq!(back.moves, rec.moves);
     assert_eq!(back.tags, rec.tags);
-    let session = back.replay(&TOY).unwrap();
+    let session = replay(&back, &TOY).unwrap();
     assert_eq!(session.notation(), "1k3/5/5/5/R2K1 w");
     assert_eq!(session.history(), ["e1-d1", "a5-b5"]);
     // Another variant refuses it; a bad move says which.
-    let e = back.replay(&TOY2).err().expect("wrong variant").to_string();
+    let e = replay(&back, &TOY2)
+        .err()
+        .expect("wrong variant")
+        .to_string();
     assert!(e.contains("game of \"toy\""), "{e}");
     let mut bad = back.clone();
     bad.moves.push("a1-a9".into());
-    let e = bad.replay(&TOY).err().expect("bad move").to_string();
+    let e = replay(&bad, &TOY).err().expect("bad move").to_string();
     assert!(e.starts_with("record move 3 (\"a1-a9\")"), "{e}");
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -29,6 +29,7 @@ pub mod geometry;
 pub mod notation;
 pub mod perft;
 pub mod record;
+pub mod record_text;
 #[cfg(feature = "serde")]
 pub mod serde_support;
 pub mod view;
@@ -41,6 +42,7 @@ pub use game::{Game, MoveBuf, Outcome, Reason};
 pub use geometry::{Delta, Geometry, HexBoard, LayeredBoard, RectBoard};
 pub use perft::{perft, perft_divide};
 pub use record::GameRecord;
+pub use record_text::{RecordError, RecordText};
 
 /// A move list backed by an [`arrayvec::ArrayVec`] of capacity `N`: the usual
 /// [`Game::MoveList`] of a variant. Re-exported so variant crates need not name arrayvec.

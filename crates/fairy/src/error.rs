@@ -1,11 +1,13 @@
-//! Errors of the `fairy` command, each printed as one line on stderr with exit status 2.
+//! The facade's error: what a caller gave (variant id, position, move, square, record,
+//! argument) could not be used. Each message is one line; the `fairy` command prints it on
+//! stderr with exit status 2.
 
-use fairy_kernel::{MoveError, PositionError, SquareError};
+use fairy_kernel::{MoveError, PositionError, RecordError, SquareError};
 use thiserror::Error;
 
-/// Something the user typed could not be used.
+/// Something the caller gave could not be used.
 #[derive(Debug, Error)]
-pub enum CliError {
+pub enum Error {
     /// No variant has that id.
     #[error("unknown variant {name:?}; known variants: {known}")]
     UnknownVariant {
@@ -26,6 +28,9 @@ pub enum CliError {
     /// A square could not be read.
     #[error(transparent)]
     Square(#[from] SquareError),
+    /// A game record cannot be read or replayed.
+    #[error(transparent)]
+    Record(#[from] RecordError),
     /// Some other argument is out of range.
     #[error("{0}")]
     Argument(String),

@@ -1,18 +1,23 @@
-//! The list of variants the `fairy` binary knows.
+//! The list of variants: the only place in the workspace that knows it.
 //!
-//! To plug in a variant crate: add it to `crates/cli/Cargo.toml` and replace its
-//! `planned` entry below by `built`, with a static [`Adapter`] over its `Game` type:
+//! Each variant is behind a cargo feature of the same name (all on by default). To plug in
+//! a variant crate: add it as an optional dependency and a feature in
+//! `crates/fairy/Cargo.toml`, then a static [`Adapter`] over its `Game` type here and one
+//! line in [`entries`]:
 //!
 //! ```text
+//! #[cfg(feature = "dainy")]
 //! static DAINY: Adapter<fairy_dainy::Position> =
 //!     Adapter::new("dainy", "Dainy hexagonal chess (V. Sidorchuk), 80 cells", ());
 //! // in entries():
+//! #[cfg(feature = "dainy")]
 //! Entry::built(&DAINY),
 //! ```
 
 #[allow(unused_imports)]
 use crate::adapter::{Adapter, Variant};
 
+#[cfg(feature = "dragonchess")]
 static DRAGONCHESS: Adapter<fairy_dragonchess::Position> = Adapter::new(
     "dragonchess",
     "Dragonchess (G. Gygax): three stacked 12x8 boards",
@@ -20,6 +25,7 @@ static DRAGONCHESS: Adapter<fairy_dragonchess::Position> = Adapter::new(
 );
 
 /// Dainy hexagonal chess (crate `fairy-dainy`).
+#[cfg(feature = "dainy")]
 static DAINY: Adapter<fairy_dainy::Dainy> = Adapter::new(
     "dainy",
     "Dainy hexagonal chess (V. Sidorchuk): 80 hexagonal cells",
@@ -27,28 +33,33 @@ static DAINY: Adapter<fairy_dainy::Dainy> = Adapter::new(
 );
 
 /// Gliński's hexagonal chess (crate `fairy-glinski`).
+#[cfg(feature = "glinski")]
 static GLINSKI: Adapter<fairy_glinski::Glinski> = Adapter::new(
     "glinski",
     "Glinski hexagonal chess (1949): 91 hexagonal cells",
     (),
 );
 
+#[cfg(feature = "chess-t")]
 static CHESS_T: Adapter<fairy_chess_t::Position> = Adapter::new(
     "chess-t",
     "Chess-T (Sh. Khasanov): 9x8, capture only with superiority in strength",
     fairy_chess_t::Variant::ChessT,
 );
+#[cfg(feature = "chess-t")]
 static CHESS_T2: Adapter<fairy_chess_t::Position> = Adapter::new(
     "chess-t2",
     "Chess-T2: Chess-T with a Scout a side",
     fairy_chess_t::Variant::ChessT2,
 );
+#[cfg(feature = "chess-t")]
 static CHESS_T1: Adapter<fairy_chess_t::Position> = Adapter::new(
     "chess-t1",
     "chess-T1: the author's complete 8x8 rules",
     fairy_chess_t::Variant::ChessT1,
 );
 
+#[cfg(feature = "synthesis")]
 static SYNTHESIS: Adapter<fairy_synthesis::Position> = Adapter::new(
     "synthesis",
     "Synthesis chess (O. Shishkina): moves change with the queen's position",
@@ -87,6 +98,7 @@ impl Entry {
     }
 }
 
+#[cfg(feature = "regicide")]
 static REGICIDE: Adapter<fairy_regicide::Regicide> = Adapter::new(
     "regicide",
     "Imperial Regicide (A. Kozar): 24x12, three fronts, three sub-moves a turn",
@@ -96,13 +108,21 @@ static REGICIDE: Adapter<fairy_regicide::Regicide> = Adapter::new(
 /// Every variant id, in the order `fairy variants` lists them.
 pub fn entries() -> Vec<Entry> {
     vec![
+        #[cfg(feature = "regicide")]
         Entry::built(&REGICIDE),
+        #[cfg(feature = "chess-t")]
         Entry::built(&CHESS_T),
+        #[cfg(feature = "chess-t")]
         Entry::built(&CHESS_T2),
+        #[cfg(feature = "chess-t")]
         Entry::built(&CHESS_T1),
+        #[cfg(feature = "dainy")]
         Entry::built(&DAINY),
+        #[cfg(feature = "glinski")]
         Entry::built(&GLINSKI),
+        #[cfg(feature = "dragonchess")]
         Entry::built(&DRAGONCHESS),
+        #[cfg(feature = "synthesis")]
         Entry::built(&SYNTHESIS),
     ]
 }
@@ -110,16 +130,16 @@ pub fn entries() -> Vec<Entry> {
 /// The built variant with id `id`.
 ///
 /// # Errors
-/// [`crate::CliError::UnknownVariant`] for an id not in the list,
-/// [`crate::CliError::NotBuilt`] for a planned one.
-pub fn find(id: &str) -> Result<&'static dyn Variant, crate::CliError> {
+/// [`crate::Error::UnknownVariant`] for an id not in the list,
+/// [`crate::Error::NotBuilt`] for a planned one.
+pub fn find(id: &str) -> Result<&'static dyn Variant, crate::Error> {
     let all = entries();
     match all.iter().find(|e| e.id == id) {
         Some(Entry {
             variant: Some(v), ..
         }) => Ok(*v),
-        Some(_) => Err(crate::CliError::NotBuilt(id.to_owned())),
-        None => Err(crate::CliError::UnknownVariant {
+        Some(_) => Err(crate::Error::NotBuilt(id.to_owned())),
+        None => Err(crate::Error::UnknownVariant {
             name: id.to_owned(),
             known: all.iter().map(|e| e.id).collect::<Vec<_>>().join(", "),
         }),

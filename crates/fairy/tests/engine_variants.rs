@@ -1,7 +1,7 @@
 //! The engine on the real variants: a mate in two per variant that has mate (checked
 //! against a brute-force solver), and sane moves for every registered variant.
 
-use fairy_cli::registry;
+use fairy::registry;
 use fairy_engine::{mate_score, Limits, Rng, Searcher};
 use fairy_kernel::game::MoveBuf;
 use fairy_kernel::{Game, Outcome};

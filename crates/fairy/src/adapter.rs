@@ -13,7 +13,7 @@ use fairy_kernel::view::BoardView;
 use fairy_kernel::{perft, Color, Game, GameRecord, Outcome};
 use rayon::prelude::*;
 
-use crate::error::CliError;
+use crate::error::Error;
 
 /// A playable variant as the CLI sees it: an id, a description, and sessions over
 /// positions given in the variant's notation.
@@ -29,8 +29,8 @@ pub trait Variant: Send + Sync {
     /// A game starting from `fen` (or the start position when `None`).
     ///
     /// # Errors
-    /// [`CliError::Position`] when `fen` cannot be read.
-    fn session(&self, fen: Option<&str>) -> Result<Box<dyn Session>, CliError>;
+    /// [`Error::Position`] when `fen` cannot be read.
+    fn session(&self, fen: Option<&str>) -> Result<Box<dyn Session>, Error>;
 }
 
 /// A game in progress, driven by text.
@@ -49,13 +49,13 @@ pub trait Session: Send {
     /// piece on `from` when given.
     ///
     /// # Errors
-    /// [`CliError::Square`] when `from` is not a square of the board.
-    fn legal_moves(&self, from: Option<&str>) -> Result<Vec<String>, CliError>;
+    /// [`Error::Square`] when `from` is not a square of the board.
+    fn legal_moves(&self, from: Option<&str>) -> Result<Vec<String>, Error>;
     /// Plays a move given as text and returns its canonical text.
     ///
     /// # Errors
-    /// [`CliError::Move`] when it is malformed or illegal, or the game is over.
-    fn apply(&mut self, text: &str) -> Result<String, CliError>;
+    /// [`Error::Move`] when it is malformed or illegal, or the game is over.
+    fn apply(&mut self, text: &str) -> Result<String, Error>;
     /// Takes back the last move; `false` when there is none.
     fn undo(&mut self) -> bool;
     /// The moves played so far, in canonical notation.
@@ -67,13 +67,13 @@ pub trait Session: Send {
     /// The variant's information about a cell (Chess-T: strength sums), if any.
     ///
     /// # Errors
-    /// [`CliError::Square`] when `square` is not a square of the board.
-    fn cell_info(&self, square: &str) -> Result<Option<String>, CliError>;
+    /// [`Error::Square`] when `square` is not a square of the board.
+    fn cell_info(&self, square: &str) -> Result<Option<String>, Error>;
     /// Reads a square name of the variant's board.
     ///
     /// # Errors
-    /// [`CliError::Square`] when it is not a square of the board.
-    fn square(&self, text: &str) -> Result<u16, CliError>;
+    /// [`Error::Square`] when it is not a square of the board.
+    fn square(&self, text: &str) -> Result<u16, Error>;
     /// Perft of `depth` plies from the current position, root moves split over `threads`.
     fn perft(&self, depth: u32, threads: usize) -> u64;
     /// Perft split by root move: canonical move text and count, sorted by move text.
@@ -166,7 +166,7 @@ impl<G: Game> Variant for Adapter<G> {
     fn side_names(&self) -> [&'static str; 2] {
         G::side_names()
     }
-    fn session(&self, fen: Option<&str>) -> Result<Box<dyn Session>, CliError> {
+    fn session(&self, fen: Option<&str>) -> Result<Box<dyn Session>, Error> {
         let pos = match fen {
             Some(text) => G::from_notation(self.variant, text)?,
             None => G::start(self.variant),
@@ -201,7 +201,7 @@ impl<G: Game> Session for GameRecord<G> {
     fn describe(&self, outcome: &Outcome) -> String {
         outcome.describe(G::side_names())
     }
-    fn legal_moves(&self, from: Option<&str>) -> Result<Vec<String>, CliError> {
+    fn legal_moves(&self, from: Option<&str>) -> Result<Vec<String>, Error> {
         let pos = self.position();
         let from = from.map(|s| pos.parse_square(s)).transpose()?;
         let mut list = G::MoveList::default();
@@ -215,7 +215,7 @@ impl<G: Game> Session for GameRecord<G> {
         out.sort_unstable();
         Ok(out)
     }
-    fn apply(&mut self, text: &str) -> Result<String, CliError> {
+    fn apply(&mut self, text: &str) -> Result<String, Error> {
         self.play_text(text)?;
         Ok(self.move_texts().last().cloned().unwrap_or_default())
     }
@@ -231,11 +231,11 @@ impl<G: Game> Session for GameRecord<G> {
     fn board_view(&self) -> Option<BoardView> {
         self.position().board_view()
     }
-    fn cell_info(&self, square: &str) -> Result<Option<String>, CliError> {
+    fn cell_info(&self, square: &str) -> Result<Option<String>, Error> {
         let sq = self.position().parse_square(square)?;
         Ok(self.position().cell_info(sq))
     }
-    fn square(&self, text: &str) -> Result<u16, CliError> {
+    fn square(&self, text: &str) -> Result<u16, Error> {
         Ok(self.position().parse_square(text)?)
     }
     fn perft(&self, depth: u32, threads: usize) -> u64 {

@@ -1,8 +1,9 @@
-//! The game-record format of `fairy play`: tag pairs, then the moves (see
-//! `docs/game-records.md`).
+//! The text format of game records: tag pairs, then the numbered moves and a result token,
+//! as `fairy play` writes and reads them (PGN-like; the format is described in the
+//! repository's `docs/game-records.md` and below).
 //!
 //! ```
-//! use fairy_cli::record_format::RecordText;
+//! use fairy_kernel::record_text::RecordText;
 //! let text = "[Variant \"toy\"]\n[Result \"1-0\"]\n\n1. a1-a3 e5-e4 2. a3-a5 1-0\n";
 //! let rec = RecordText::parse(text).unwrap();
 //! assert_eq!(rec.tag("Variant"), Some("toy"));
@@ -12,11 +13,11 @@
 
 use core::fmt;
 
-use fairy_kernel::Color;
+use crate::color::Color;
 use thiserror::Error;
 
-use crate::adapter::{Session, Variant};
-use crate::error::CliError;
+use crate::game::Game;
+use crate::record::GameRecord;
 
 /// The result tokens a record can end with.
 pub const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
@@ -65,6 +66,9 @@ pub enum RecordError {
         /// The record's `Variant` tag.
         found: String,
     },
+    /// The record's `FEN` tag is not a position of the variant.
+    #[error("the record's FEN tag: {0}")]
+    Position(String),
     /// A move of the record cannot be played.
     #[error("record move {number} ({text:?}): {reason}")]
     Move {
@@ -75,12 +79,6 @@ pub enum RecordError {
         /// Why it cannot be played.
         reason: String,
     },
-}
-
-impl From<RecordError> for CliError {
-    fn from(e: RecordError) -> Self {
-        CliError::Argument(e.to_string())
-    }
 }
 
 /// A game record: tag pairs in order, the moves in canonical notation and the result token.
@@ -115,27 +113,59 @@ impl RecordText {
         }
     }
 
-    /// The record of the game in `session` of variant `variant_id`, with the players'
-    /// names, the result token and, when the game ended, its termination text.
+    /// The record of `game` (a game of variant `variant_id`), with the players' names,
+    /// the result token and, when the game ended, its termination text.
     ///
     /// The tags are written in the order `Variant`, `White`, `Black`, `Date`, `Result`,
     /// `Termination` (when given), `FEN` (when the game did not start from
     /// `default_start`), `PlyCount`.
-    pub fn from_session(
-        session: &dyn Session,
+    pub fn of_game<G: Game>(
+        game: &GameRecord<G>,
         variant_id: &str,
         default_start: &str,
         players: [&str; 2],
         result: &str,
         termination: Option<&str>,
     ) -> RecordText {
+        let mut pos = game.start().clone();
+        let movers = game
+            .moves()
+            .iter()
+            .map(|&m| {
+                let side = pos.side_to_move();
+                pos.play(m);
+                side
+            })
+            .collect();
+        RecordText::with_moves(
+            game.move_texts().to_vec(),
+            movers,
+            &game.start().to_notation(),
+            [variant_id, default_start],
+            players,
+            result,
+            termination,
+        )
+    }
+
+    /// A record of the moves `moves` (played by `movers`), from the position `start` of
+    /// variant `ids[0]` whose default start is `ids[1]`; tags as in [`RecordText::of_game`].
+    pub fn with_moves(
+        moves: Vec<String>,
+        movers: Vec<Color>,
+        start: &str,
+        ids: [&str; 2],
+        players: [&str; 2],
+        result: &str,
+        termination: Option<&str>,
+    ) -> RecordText {
         let mut rec = RecordText {
             tags: Vec::new(),
-            moves: session.history(),
-            movers: session.movers(),
+            moves,
+            movers,
             result: result.to_owned(),
         };
-        rec.set_tag("Variant", variant_id);
+        rec.set_tag("Variant", ids[0]);
         rec.set_tag("White", players[0]);
         rec.set_tag("Black", players[1]);
         rec.set_tag("Date", today());
@@ -143,8 +173,7 @@ impl RecordText {
         if let Some(t) = termination {
             rec.set_tag("Termination", t);
         }
-        let start = session.start_notation();
-        if start != default_start {
+        if start != ids[1] {
             rec.set_tag("FEN", start);
         }
         rec.set_tag("PlyCount", rec.moves.len().to_string());
@@ -233,36 +262,54 @@ impl RecordText {
         Ok(rec)
     }
 
-    /// Replays the record in a new session of `variant`, from its `FEN` tag or the start
-    /// position. A `Variant` tag, when present, must be `variant`'s id.
+    /// Replays the record as a game of `G` under rule set `variant` whose id is
+    /// `variant_id`, from its `FEN` tag or the start position. A `Variant` tag, when
+    /// present, must be `variant_id`.
     ///
     /// # Errors
-    /// [`RecordError::WrongVariant`], an unreadable `FEN` tag, or the first move that
-    /// cannot be played ([`RecordError::Move`]).
-    pub fn replay(&self, variant: &dyn Variant) -> Result<Box<dyn Session>, CliError> {
-        if let Some(found) = self.tag("Variant") {
-            if found != variant.id() {
-                return Err(RecordError::WrongVariant {
-                    expected: variant.id().to_owned(),
-                    found: found.to_owned(),
-                }
-                .into());
+    /// [`RecordError::WrongVariant`], an unreadable `FEN` tag ([`RecordError::Position`]),
+    /// or the first move that cannot be played ([`RecordError::Move`]).
+    pub fn replay<G: Game>(
+        &self,
+        variant: G::Variant,
+        variant_id: &str,
+    ) -> Result<GameRecord<G>, RecordError> {
+        self.check_variant(variant_id)?;
+        let start = match self.tag("FEN") {
+            Some(fen) => {
+                G::from_notation(variant, fen).map_err(|e| RecordError::Position(e.to_string()))?
             }
-        }
-        let mut s = variant.session(self.tag("FEN"))?;
+            None => G::start(variant),
+        };
+        let mut game = GameRecord::new(start);
         for (i, m) in self.moves.iter().enumerate() {
-            s.apply(m).map_err(|e| RecordError::Move {
+            game.play_text(m).map_err(|e| RecordError::Move {
                 number: i + 1,
                 text: m.clone(),
                 reason: e.to_string(),
             })?;
         }
-        Ok(s)
+        Ok(game)
+    }
+
+    /// Checks that the `Variant` tag, when present, is `variant_id`.
+    ///
+    /// # Errors
+    /// [`RecordError::WrongVariant`] when it names another variant.
+    pub fn check_variant(&self, variant_id: &str) -> Result<(), RecordError> {
+        match self.tag("Variant") {
+            Some(found) if found != variant_id => Err(RecordError::WrongVariant {
+                expected: variant_id.to_owned(),
+                found: found.to_owned(),
+            }),
+            _ => Ok(()),
+        }
     }
 }
 
 impl fmt::Display for RecordText {
-    /// Tag pairs, an empty line, the numbered moves wrapped at 80 columns and the result.
+    /// Tag pairs, an empty line, the numbered moves wrapped at 80 columns (between moves,
+    /// never between a move number and its move) and the result.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (name, value) in &self.tags {
             writeln!(f, "[{name} \"{}\"]", escape(value))?;
@@ -275,11 +322,14 @@ impl fmt::Display for RecordText {
             if let Some(side) = self.movers.get(i).copied() {
                 if previous.is_none() || (side == Color::White && previous != Some(side)) {
                     number += 1;
+                    previous = Some(side);
+                    // A move number and its move are one unit: lines wrap between moves.
                     tokens.push(if side == Color::White {
-                        format!("{number}.")
+                        format!("{number}. {m}")
                     } else {
-                        format!("{number}...")
+                        format!("{number}... {m}")
                     });
+                    continue;
                 }
                 previous = Some(side);
             }
@@ -395,6 +445,32 @@ mod tests {
         assert_eq!(back.tags, rec.tags);
         assert_eq!(back.moves, rec.moves);
         assert_eq!(back.result, "*");
+    }
+
+    #[test]
+    fn lines_wrap_between_moves_not_after_a_number() {
+        let rec = RecordText {
+            moves: (0..60)
+                .map(|i| format!("a{}-b{}", i % 9 + 1, i % 7 + 1))
+                .collect(),
+            movers: (0..60)
+                .map(|i| {
+                    if i % 2 == 0 {
+                        Color::White
+                    } else {
+                        Color::Black
+                    }
+                })
+                .collect(),
+            result: "*".into(),
+            ..RecordText::default()
+        };
+        let text = rec.to_string();
+        for line in text.lines().filter(|l| !l.is_empty()) {
+            assert!(line.len() <= 80, "{line}");
+            assert!(!line.ends_with('.'), "a number ends a line: {line}");
+        }
+        assert_eq!(RecordText::parse(&text).unwrap().moves, rec.moves);
     }
 
     #[test]

@@ -1,13 +1,25 @@
-//! `fairy svg`: an SVG picture of a position, written with the `svg` crate from the
-//! variant's [`BoardView`].
+//! # fairy-svg
+//!
+//! SVG pictures of positions of any fairy variant, drawn with the `svg` crate from the
+//! variant's [`BoardView`] (the drawing model every variant crate provides through
+//! `Game::board_view`): square boards, hexagonal boards and layered boards.
+//!
+//! ```
+//! use fairy_kernel::view::{BoardView, PieceView, CLASSIC_PALETTE};
+//! use fairy_kernel::{Color, RectBoard};
+//! let board = RectBoard::new(8, 8);
+//! let view = BoardView::rect(&board, CLASSIC_PALETTE.to_vec(), |sq| (sq as usize) % 2, |sq| {
+//!     (sq == 4).then_some(PieceView { letter: 'K', color: Color::White })
+//! });
+//! let svg = fairy_svg::render(&view, &[]).to_string();
+//! assert!(svg.starts_with("<svg"));
+//! ```
 
 use fairy_kernel::view::{BoardView, CellShape};
 use fairy_kernel::Color;
 use svg::node::element::{Circle, Group, Polygon, Rectangle, Text};
-use svg::Document;
-
-use crate::error::CliError;
-use crate::registry;
+/// The SVG document type [`render`] returns (from the `svg` crate); `to_string()` gives the text.
+pub use svg::Document;
 
 /// Pixels per cell unit.
 const UNIT: f32 = 48.0;
@@ -143,39 +155,6 @@ pub fn render(view: &BoardView, highlight: &[u16]) -> Document {
         .add(cells)
         .add(pieces)
         .add(labels)
-}
-
-/// The squares named in a move text (`e2-e4`, `3c4x2c4`, `e7-e8=Q`), read by the
-/// variant's square parser.
-fn move_squares(session: &dyn crate::Session, text: &str) -> Result<Vec<u16>, CliError> {
-    let body = text.split('=').next().unwrap_or("");
-    let parts: Vec<&str> = body.split(['-', 'x', ':']).collect();
-    if parts.len() != 2 || parts.iter().any(|p| p.is_empty()) {
-        return Err(CliError::Argument(format!(
-            "--last-move {text:?}: expected two squares joined by '-' or 'x', such as e2-e4"
-        )));
-    }
-    parts.iter().map(|p| session.square(p)).collect()
-}
-
-/// `fairy svg <variant> [--fen F] [--last-move M]`: the SVG text of the position.
-///
-/// # Errors
-/// Unknown variant, unreadable position or last move, a variant without a drawing model.
-pub fn svg_text(
-    variant: &str,
-    fen: Option<&str>,
-    last_move: Option<&str>,
-) -> Result<String, CliError> {
-    let s = registry::find(variant)?.session(fen)?;
-    let highlight = match last_move {
-        Some(m) => move_squares(s.as_ref(), m)?,
-        None => Vec::new(),
-    };
-    let view = s
-        .board_view()
-        .ok_or_else(|| CliError::Argument(format!("variant {variant:?} has no picture yet")))?;
-    Ok(render(&view, &highlight).to_string())
 }
 
 #[cfg(test)]
