@@ -376,7 +376,7 @@ pub fn run(
     };
     let session = match &record {
         Some(rec) => {
-            let s = replay(&rec, v)?;
+            let s = replay(rec, v)?;
             w(writeln!(
                 out,
                 "loaded {} moves from {}",
