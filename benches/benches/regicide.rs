@@ -1,7 +1,7 @@
 //! Imperial Regicide benchmarks: perft(3) from the start (sub-moves, bulk counting), move
 //! generation and `outcome()` on two middlegame positions, and copy-make of a sub-move.
 //!
-//! `outcome()` on an ordinary middlegame position must stay under a millisecond (issue 4);
+//! `outcome()` on an ordinary middlegame position must stay under a millisecond;
 //! the `outcome_*` benches measure it.
 
 use fairy_kernel::{perft, Game};

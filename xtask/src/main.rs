@@ -4,8 +4,11 @@
 //!   `crates/<variant>/src/generated/`, or with `--check` fail naming each stale file.
 //! - `cargo xtask speed [--variant V] [--rounds N]`: perft leaf rate of each built
 //!   variant as a ratio to cozy-chess on orthodox chess, measured interleaved in one run.
+//! - `cargo xtask conformance [--check]`: (re)write the conformance vectors
+//!   `tests/conformance/<variant>.jsonl`, or with `--check` fail naming each stale file.
 
 mod codegen;
+mod conformance;
 mod speed;
 
 use std::process::ExitCode;
@@ -27,6 +30,12 @@ enum Command {
         #[arg(long)]
         check: bool,
     },
+    /// Write the conformance vectors of every variant (tests/conformance/*.jsonl).
+    Conformance {
+        /// Write nothing; exit 1 naming every file that differs from what would be written.
+        #[arg(long)]
+        check: bool,
+    },
     /// Measure perft leaf rates against cozy-chess in the same run.
     Speed {
         /// Only this variant id (default: every built variant).
@@ -42,6 +51,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Codegen { check } => codegen::run(check),
+        Command::Conformance { check } => conformance::run(check),
         Command::Speed { variant, rounds } => speed::run(variant.as_deref(), rounds),
     };
     match result {

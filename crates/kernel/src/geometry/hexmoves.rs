@@ -11,7 +11,7 @@
 //! them is "forward" for its pawns.
 //!
 //! Moved here from the Dainy crate (where it was written, ruling H1) so that every
-//! hexagonal variant shares one implementation (issue 8).
+//! hexagonal variant shares one implementation.
 //!
 //! Slider attacks use the board's square order: cells are numbered line by line, so a step
 //! either always increases the square index or always decreases it
