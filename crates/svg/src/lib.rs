@@ -183,3 +183,8 @@ mod tests {
         assert!(text.contains(LAST_MOVE));
     }
 }
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
