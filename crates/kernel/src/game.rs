@@ -271,6 +271,42 @@ pub trait Game: Clone + Eq + Debug + Send + Sync + 'static {
         None
     }
 
+    /// Whether `mv` is one of the legal moves here.
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        let mut moves = Self::MoveList::default();
+        self.legal_moves(&mut moves);
+        moves.as_slice().contains(&mv)
+    }
+
+    /// Plays `mv` if it is legal here.
+    ///
+    /// # Errors
+    /// [`MoveError::GameOver`] when the game is over, [`MoveError::Illegal`] when `mv` is
+    /// not among the legal moves; the position is then unchanged.
+    fn try_play(&mut self, mv: Self::Move) -> Result<(), MoveError> {
+        if self.is_legal(mv) {
+            self.play(mv);
+            return Ok(());
+        }
+        if let Some(o) = self.outcome() {
+            return Err(MoveError::GameOver(o.to_string()));
+        }
+        Err(MoveError::Illegal {
+            text: format!("{mv:?}"),
+            reason: "not among the legal moves".to_owned(),
+        })
+    }
+
+    /// Reads a move in the variant's notation and plays it; returns the move.
+    ///
+    /// # Errors
+    /// As [`Game::parse_move`]; the position is then unchanged.
+    fn play_text(&mut self, text: &str) -> Result<Self::Move, MoveError> {
+        let mv = self.parse_move(text)?;
+        self.play(mv);
+        Ok(mv)
+    }
+
     /// The number of legal moves; perft's bulk count at the last ply. The default generates
     /// them; a variant may count faster.
     fn count_legal_moves(&self) -> usize {
