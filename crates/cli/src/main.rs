@@ -195,17 +195,25 @@ fn run(cli: Cli) -> Result<(), CliError> {
             fen,
             divide,
             threads,
-        } => commands::perft(
-            &mut out,
-            &mut std::io::stderr(),
-            &PerftOptions {
-                variant: &variant,
-                depth,
-                fen: fen.as_deref(),
-                divide,
-                threads,
-            },
-        ),
+        } => {
+            // Ctrl-C stops a long count with one line instead of a half-drawn bar.
+            let _ = ctrlc::set_handler(|| {
+                eprintln!("\nperft interrupted");
+                std::process::exit(130);
+            });
+            commands::perft(
+                &mut out,
+                &mut std::io::stderr(),
+                &PerftOptions {
+                    variant: &variant,
+                    depth,
+                    fen: fen.as_deref(),
+                    divide,
+                    threads,
+                    progress: std::io::stderr().is_terminal(),
+                },
+            )
+        }
         Command::Play {
             variant,
             human,

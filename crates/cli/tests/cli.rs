@@ -163,3 +163,35 @@ fn svg_is_xml_with_every_piece() {
             .code(2);
     }
 }
+
+#[test]
+fn perft_rejects_depths_it_cannot_take_and_caps_threads() {
+    for (v, depth) in [
+        ("regicide", "1000"),
+        ("dragonchess", "3000"),
+        ("chess-t1", "100000"),
+    ] {
+        fairy()
+            .args(["perft", v, depth])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("too deep").and(predicate::str::contains("32")));
+        fairy()
+            .args(["perft", v, depth, "--threads", "2"])
+            .assert()
+            .code(2);
+    }
+    fairy()
+        .args(["perft", "dragonchess", "2", "--threads", "1000"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("at most 256"));
+    fairy()
+        .args(["perft", "dragonchess", "2", "--threads", "100"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Nodes searched: 8094"))
+        .stderr(predicate::str::contains(
+            "100 threads asked for 90 root moves: using 90",
+        ));
+}

@@ -77,7 +77,19 @@ pub trait Session: Send {
     /// Perft of `depth` plies from the current position, root moves split over `threads`.
     fn perft(&self, depth: u32, threads: usize) -> u64;
     /// Perft split by root move: canonical move text and count, sorted by move text.
-    fn divide(&self, depth: u32, threads: usize) -> Vec<(String, u64)>;
+    fn divide(&self, depth: u32, threads: usize) -> Vec<(String, u64)> {
+        self.divide_with_progress(depth, threads, &|_, _| {})
+    }
+    /// [`Session::divide`], calling `done(move_text, count)` as each root move is counted
+    /// (from the worker threads, in no particular order), for progress displays.
+    fn divide_with_progress(
+        &self,
+        depth: u32,
+        threads: usize,
+        done: &(dyn Fn(&str, u64) + Sync),
+    ) -> Vec<(String, u64)>;
+    /// The number of legal moves in the current position.
+    fn count_legal_moves(&self) -> usize;
     /// The notation of the position the game started from.
     fn start_notation(&self) -> String;
     /// The side that played each move of [`Session::history`], in order.
@@ -244,7 +256,15 @@ impl<G: Game> Session for GameRecord<G> {
         }
         self.divide(depth, threads).iter().map(|(_, n)| n).sum()
     }
-    fn divide(&self, depth: u32, threads: usize) -> Vec<(String, u64)> {
+    fn count_legal_moves(&self) -> usize {
+        self.position().count_legal_moves()
+    }
+    fn divide_with_progress(
+        &self,
+        depth: u32,
+        threads: usize,
+        done: &(dyn Fn(&str, u64) + Sync),
+    ) -> Vec<(String, u64)> {
         let pos = self.position();
         if depth == 0 {
             return Vec::new();
@@ -255,7 +275,10 @@ impl<G: Game> Session for GameRecord<G> {
         let count = |&m: &G::Move| {
             let mut child = pos.clone();
             child.play(m);
-            (pos.format_move(m), perft(&child, depth - 1))
+            let text = pos.format_move(m);
+            let n = perft(&child, depth - 1);
+            done(&text, n);
+            (text, n)
         };
         let mut out: Vec<(String, u64)> = if threads > 1 {
             with_threads(threads, || moves.par_iter().map(count).collect())
