@@ -85,9 +85,10 @@ enum Command {
     Play {
         /// Variant id (asked for when missing and no record is loaded).
         variant: Option<String>,
-        /// The side you play; `none` lets the engine play both.
-        #[arg(long = "as", value_enum, default_value_t = Human::White)]
-        human: Human,
+        /// The side you play: white or black (or the variant's side names, such as gold
+        /// and scarlet in Dragonchess), both, or none (the engine plays both).
+        #[arg(long = "as", default_value = "white")]
+        human: String,
         #[command(flatten)]
         limits: LimitArgs,
         /// Start from this position (variant's notation).
@@ -102,6 +103,10 @@ enum Command {
         /// Adjudicate a draw after this many plies (ruling G2).
         #[arg(long, default_value_t = DEFAULT_MAX_PLIES)]
         max_plies: usize,
+        /// With --load of a finished game (resigned, mated...): play on from its last
+        /// position instead of only showing it.
+        #[arg(long = "continue")]
+        resume: bool,
     },
     /// Play the engine against a random mover or itself, colours alternating; the last
     /// line is `score: W-D-L` of the engine (of the first engine against itself).
@@ -222,13 +227,34 @@ fn run(cli: Cli) -> Result<(), CliError> {
             load,
             save,
             max_plies,
+            resume,
         } => {
+            let human = match variant.as_deref().map(registry::find).transpose()? {
+                Some(v) => Human::parse(&human, v.side_names())?,
+                // A variant chosen at the prompt or named by a record: any variant's side
+                // names are accepted.
+                None => Human::parse(&human, ["white", "black"]).or_else(|e| {
+                    registry::built()
+                        .iter()
+                        .find_map(|v| Human::parse(&human, v.side_names()).ok())
+                        .ok_or(e)
+                })?,
+            };
             let opts = PlayOptions {
                 human,
                 limits: limits.limits(Limits::movetime_ms(1000))?,
                 max_plies,
                 save,
+                resume_finished: resume,
             };
+            // Ctrl-C writes the record of the game so far and says where.
+            let _ = ctrlc::set_handler(|| {
+                match play::write_pending_record() {
+                    Some(path) => eprintln!("\ninterrupted: record written to {}", path.display()),
+                    None => eprintln!("\ninterrupted"),
+                }
+                std::process::exit(130);
+            });
             let stdin = std::io::stdin();
             play::run(
                 variant.as_deref(),
