@@ -50,8 +50,12 @@ pub fn show(
         .iter()
         .map(|c| Ok((c, s.cell_info(c)?)))
         .collect::<Result<Vec<_>, CliError>>()?;
-    w(write!(out, "{}", s.diagram()))?;
-    w(writeln!(out, "{}", s.notation()))?;
+    let diagram = s.diagram();
+    w(write!(out, "{diagram}"))?;
+    // Some diagrams (the hexagonal boards') already end with the notation.
+    if !diagram.contains(&s.notation()) {
+        w(writeln!(out, "{}", s.notation()))?;
+    }
     if let Some(o) = s.outcome() {
         w(writeln!(out, "{}", s.describe(&o)))?;
     }
@@ -69,13 +73,35 @@ pub fn show(
 /// Unknown variant, unreadable position, bad square.
 pub fn moves(
     out: &mut dyn Write,
+    err: &mut dyn Write,
     variant: &str,
     fen: Option<&str>,
     from: Option<&str>,
 ) -> Result<(), CliError> {
     let s = registry::find(variant)?.session(fen)?;
-    for m in s.legal_moves(from)? {
+    let list = s.legal_moves(from)?;
+    for m in &list {
         w(writeln!(out, "{m}"))?;
+    }
+    if list.is_empty() {
+        // stdout stays empty for scripts; say why on stderr.
+        let side = s.side_name(s.side_to_move());
+        let why = match from {
+            _ if s.is_over() => match s.outcome() {
+                Some(o) => format!("no legal moves: the game is over ({})", s.describe(&o)),
+                None => format!("no legal moves: {side} has none"),
+            },
+            None => format!("no legal moves for {side}"),
+            Some(sq) => match s.piece_at(sq)? {
+                None => format!("no piece on {sq}"),
+                Some(p) if p.color != s.side_to_move() => format!(
+                    "the piece on {sq} is {}'s; {side} is to move",
+                    s.side_name(p.color)
+                ),
+                Some(_) => format!("the piece on {sq} has no legal move"),
+            },
+        };
+        w(writeln!(err, "{why}"))?;
     }
     Ok(())
 }

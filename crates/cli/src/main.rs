@@ -186,9 +186,13 @@ fn run(cli: Cli) -> Result<(), CliError> {
             fen,
             cells,
         } => commands::show(&mut out, &variant, fen.as_deref(), &cells),
-        Command::Moves { variant, fen, from } => {
-            commands::moves(&mut out, &variant, fen.as_deref(), from.as_deref())
-        }
+        Command::Moves { variant, fen, from } => commands::moves(
+            &mut out,
+            &mut std::io::stderr(),
+            &variant,
+            fen.as_deref(),
+            from.as_deref(),
+        ),
         Command::Apply {
             variant,
             fen,

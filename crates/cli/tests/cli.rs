@@ -195,3 +195,25 @@ fn perft_rejects_depths_it_cannot_take_and_caps_threads() {
             "100 threads asked for 90 root moves: using 90",
         ));
 }
+
+#[test]
+fn moves_from_an_empty_or_enemy_square_says_why_on_stderr() {
+    for (sq, why) in [
+        ("e4", "no piece on e4"),
+        ("e7", "the piece on e7 is black's; white is to move"),
+        ("a1", "the piece on a1 has no legal move"),
+    ] {
+        fairy()
+            .args(["moves", "synthesis", "--from", sq])
+            .assert()
+            .success()
+            .stdout(predicate::str::is_empty())
+            .stderr(predicate::str::contains(why));
+    }
+    fairy()
+        .args(["moves", "synthesis", "--from", "e2"])
+        .assert()
+        .success()
+        .stdout("e2-e3\ne2-e4\n")
+        .stderr(predicate::str::is_empty());
+}

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use fairy_engine::{Limits, Rng, Score, Searcher};
 use fairy_kernel::game::MoveBuf;
-use fairy_kernel::view::BoardView;
+use fairy_kernel::view::{BoardView, PieceView};
 use fairy_kernel::{perft, Color, Game, GameRecord, Outcome};
 use rayon::prelude::*;
 
@@ -69,6 +69,17 @@ pub trait Session: Send {
     /// # Errors
     /// [`Error::Square`] when `square` is not a square of the board.
     fn cell_info(&self, square: &str) -> Result<Option<String>, Error>;
+    /// The piece on `square` (its letter and side), from the drawing model.
+    ///
+    /// # Errors
+    /// [`Error::Square`] when `square` is not a square of the board.
+    fn piece_at(&self, square: &str) -> Result<Option<PieceView>, Error> {
+        let sq = self.square(square)?;
+        Ok(self
+            .board_view()
+            .and_then(|v| v.cells.into_iter().find(|c| c.square == sq))
+            .and_then(|c| c.piece))
+    }
     /// Reads a square name of the variant's board.
     ///
     /// # Errors
