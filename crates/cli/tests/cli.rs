@@ -217,3 +217,37 @@ fn moves_from_an_empty_or_enemy_square_says_why_on_stderr() {
         .stdout("e2-e3\ne2-e4\n")
         .stderr(predicate::str::is_empty());
 }
+
+#[test]
+fn every_variant_takes_the_same_separators_and_surrounding_whitespace() {
+    for v in registry::built() {
+        let v = v.id();
+        let out = |args: &[&str]| {
+            let o = fairy().args(args).output().unwrap();
+            assert!(
+                o.status.success(),
+                "{args:?}: {}",
+                String::from_utf8_lossy(&o.stderr)
+            );
+            String::from_utf8(o.stdout).unwrap()
+        };
+        let start = out(&["start", v]);
+        let moves = out(&["moves", v]);
+        // A plain from-to move (no promotion, no capture from afar).
+        let canonical = moves
+            .lines()
+            .find(|m| m.matches('-').count() == 1 && !m.contains('='))
+            .expect("a plain move");
+        let want = out(&["apply", v, canonical]);
+        for text in [
+            canonical.replace('-', ""),
+            canonical.replace('-', ":"),
+            canonical.to_ascii_uppercase(),
+            format!(" {canonical} "),
+        ] {
+            assert_eq!(out(&["apply", v, &text]), want, "{v}: {text:?}");
+        }
+        let padded = format!(" {} ", start.trim());
+        assert_eq!(out(&["apply", v, "--fen", &padded, canonical]), want, "{v}");
+    }
+}

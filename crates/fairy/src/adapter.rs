@@ -191,7 +191,8 @@ impl<G: Game> Variant for Adapter<G> {
     }
     fn session(&self, fen: Option<&str>) -> Result<Box<dyn Session>, Error> {
         let pos = match fen {
-            Some(text) => G::from_notation(self.variant, text)?,
+            // Surrounding whitespace is no part of any notation.
+            Some(text) => G::from_notation(self.variant, text.trim())?,
             None => G::start(self.variant),
         };
         Ok(Box::new(GameRecord::new(pos)))

@@ -350,3 +350,68 @@ pub fn parse_by_legal_moves<G: Game>(
         reason: format!("not among the {} legal moves", moves.len()),
     })
 }
+
+/// The text of a move with its separators left out: `-` and `:` everywhere, `x` where it
+/// follows a digit (a capture sign such as `e4xd5` or `3c4x2c4`; a file letter `x`, as on
+/// Imperial Regicide's 24 files, follows a separator or starts the text), spaces, and
+/// ASCII case folded. Two texts with the same key name the same squares in the same order.
+///
+/// ```
+/// use fairy_kernel::game::loose_move_key;
+/// assert_eq!(loose_move_key("e2-e4"), loose_move_key("E2E4"));
+/// assert_eq!(loose_move_key("e4xd5"), loose_move_key("e4:d5"));
+/// assert_eq!(loose_move_key("2c2-2c3"), "2c22c3");
+/// assert_eq!(loose_move_key("a1-x12"), "a1x12");
+/// ```
+pub fn loose_move_key(text: &str) -> String {
+    let mut key = String::with_capacity(text.len());
+    let mut previous: Option<char> = None;
+    for c in text.trim().chars() {
+        let drop = matches!(c, '-' | ':' | ' ')
+            || ((c == 'x' || c == 'X') && previous.is_some_and(|p| p.is_ascii_digit()));
+        if !drop {
+            key.push(c.to_ascii_lowercase());
+        }
+        previous = Some(c);
+    }
+    key
+}
+
+/// Reads a move leniently: surrounding whitespace is ignored, then the variant's own
+/// [`Game::parse_move`] decides; if it refuses a well-formed text, a legal move whose
+/// [`loose_move_key`] equals the text's is taken when there is exactly one (so `e2e4`,
+/// `e2:e4`, `e4xd5` and `2c22c3` are accepted in every variant). Every front end reads
+/// moves through this (by way of [`crate::GameRecord::play_text`]).
+///
+/// # Errors
+/// What [`Game::parse_move`] returned when no single legal move matches loosely.
+pub fn parse_move_lenient<G: Game>(game: &G, text: &str) -> Result<G::Move, MoveError> {
+    let text = text.trim();
+    let first = match game.parse_move(text) {
+        Ok(mv) => return Ok(mv),
+        Err(e @ MoveError::GameOver(_)) => return Err(e),
+        Err(e) => e,
+    };
+    let key = loose_move_key(text);
+    if key.is_empty() {
+        return Err(first);
+    }
+    let mut moves = G::MoveList::default();
+    game.legal_moves(&mut moves);
+    let mut found = moves
+        .as_slice()
+        .iter()
+        .filter(|&&m| loose_move_key(&game.format_move(m)) == key);
+    match (found.next(), found.next()) {
+        (Some(&m), None) => Ok(m),
+        (Some(&a), Some(&b)) => Err(MoveError::Illegal {
+            text: text.to_owned(),
+            reason: format!(
+                "ambiguous: write {} or {}",
+                game.format_move(a),
+                game.format_move(b)
+            ),
+        }),
+        _ => Err(first),
+    }
+}
