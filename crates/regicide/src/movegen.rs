@@ -1,11 +1,14 @@
-//! Fast generation of the legal sub-moves of one front (rulings R4-R10, R16).
+//! Fast generation of the legal sub-moves of one front (docs/rules/regicide.md, R4-R10,
+//! R16).
 //!
 //! One generator serves three consumers through [`Sink`]: listing, counting (perft's bulk
 //! count) and "is there any" (skipping fronts, R4). Legality is a [`Filter`]: while the side
 //! has two or three princes every pseudo-legal sub-move is legal (R7) and the filter is
 //! compiled away; with one prince a sub-move is tested only when it can matter (the prince
 //! moves, the prince is in check, the mover stands on a line through the prince, or en
-//! passant).
+//! passant). A sub-move that leaves the last prince attacked is legal only if the turn can
+//! still be completed with the prince unattacked at its end (R7): only then is the rest of
+//! the turn searched, on a copy of the position.
 
 use fairy_kernel::{BitSet, Color, MoveBuf};
 
@@ -19,6 +22,9 @@ use crate::{Move, MoveKind, MoveList, Role};
 
 /// Receives generated sub-moves; `push` returns `true` to stop the generation.
 pub(crate) trait Sink {
+    /// Whether the sink stops at the first sub-move (the generation order may then put
+    /// the likeliest sub-moves first).
+    const FIRST_ONLY: bool = false;
     fn push(&mut self, m: Move) -> bool;
 }
 
@@ -45,6 +51,7 @@ impl Sink for CountSink {
 /// Stops at the first sub-move.
 pub(crate) struct AnySink(pub bool);
 impl Sink for AnySink {
+    const FIRST_ONLY: bool = true;
     #[inline]
     fn push(&mut self, _: Move) -> bool {
         self.0 = true;
@@ -66,9 +73,13 @@ impl Filter for AllLegal {
     }
 }
 
-/// One prince: the sub-move may not leave it attacked (R7), unless it captures the
-/// opponent's last prince, which wins at once (R16).
-struct LastPrince {
+/// One prince: the turn may not end with it attacked (R7). A sub-move that leaves it
+/// unattacked is legal; one that captures the opponent's last prince is legal, as it wins
+/// at once (R16); one that leaves it attacked is legal only if the rest of the turn can
+/// still end with it unattacked (or capture the opponent's last prince).
+struct LastPrince<'a> {
+    pos: &'a Regicide,
+    front: usize,
     scratch: [u8; SQUARES],
     prince: u16,
     /// The opponent's prince when it is their last one, else `NO_SQUARE`.
@@ -78,7 +89,7 @@ struct LastPrince {
     them: Color,
 }
 
-impl Filter for LastPrince {
+impl Filter for LastPrince<'_> {
     #[inline]
     fn legal(&mut self, m: Move) -> bool {
         let from = m.from();
@@ -112,7 +123,7 @@ impl Filter for LastPrince {
         }
         b[from as usize] = mover;
         b[to as usize] = old_to;
-        safe
+        safe || self.pos.completes_after(m, self.front)
     }
 }
 
@@ -136,16 +147,43 @@ impl Regicide {
             } else {
                 NO_SQUARE
             };
+            let in_check = attacked(&self.board, prince, !us);
             let mut f = LastPrince {
+                pos: self,
+                front,
                 scratch: self.board,
                 prince,
                 their_last,
-                in_check: attacked(&self.board, prince, !us),
+                in_check,
                 lines: QUEEN_LINES[prince as usize],
                 them: !us,
             };
+            if S::FIRST_ONLY && in_check && movers.contains(prince) {
+                // Searching for any legal sub-move in check: the prince's own steps are
+                // the likeliest escapes.
+                let mut alone = BitSet::EMPTY;
+                alone.insert(prince);
+                let mut rest = movers;
+                rest.remove(prince);
+                return self.gen_pieces(alone, sink, &mut f) || self.gen_pieces(rest, sink, &mut f);
+            }
             self.gen_pieces(movers, sink, &mut f)
         }
+    }
+
+    /// Whether the turn can still be completed after the pseudo-legal sub-move `m` on
+    /// front `front`, which leaves the side's last prince attacked (R7): some front after
+    /// `front` has a legal sub-move in the position after `m` (a legal sub-move being one
+    /// after which the turn can be completed, recursively; fronts without one are
+    /// skipped, and a turn that ends with the prince attacked is no completion). Pieces
+    /// that moved this turn, `m`'s included, stay unable to move.
+    fn completes_after(&self, m: Move, front: usize) -> bool {
+        if front >= 2 {
+            return false;
+        }
+        let mut child = self.clone();
+        child.apply_for_look_ahead(m);
+        (front + 1..3).any(|f| child.has_legal_move_on(f))
     }
 
     /// Whether the side to move has a legal sub-move on front `front` (0..3).
@@ -260,7 +298,8 @@ impl Regicide {
         let push = pawn_push(us, sq);
         if push != NO_SQUARE && self.board[push as usize] == EMPTY {
             emit_to!(push);
-            if PAWN_STARTS[us.index()].contains(sq) {
+            // R14: only a pawn that has not moved double-steps.
+            if PAWN_STARTS[us.index()].contains(sq) && !self.moved_pawns.contains(sq) {
                 let double = pawn_push(us, push);
                 if double != NO_SQUARE && self.board[double as usize] == EMPTY {
                     emit!(Move::new(sq, double, MoveKind::DoubleStep));
@@ -313,7 +352,9 @@ impl Regicide {
                 (h, k + 2, k + 1)
             };
             let rook_sq = square(rook_file, rank);
-            if self.board[rook_sq as usize] != code(us, Role::Rook) {
+            // A rook listed as moved this turn (a set-up position) may not castle (R7, R9).
+            if self.board[rook_sq as usize] != code(us, Role::Rook) || self.moved.contains(rook_sq)
+            {
                 continue;
             }
             let (lo, hi) = if side == 0 { (a + 1, k) } else { (k + 1, h) };
