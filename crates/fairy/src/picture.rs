@@ -16,13 +16,23 @@ use crate::registry;
 /// [`Error::Square`] when a square is not on the board.
 pub fn move_squares(session: &dyn Session, text: &str) -> Result<Vec<u16>, Error> {
     let body = text.split('=').next().unwrap_or("");
-    let parts: Vec<&str> = body.split(['-', 'x', ':']).collect();
-    if parts.len() != 2 || parts.iter().any(|p| p.is_empty()) {
-        return Err(Error::Argument(format!(
-            "--last-move {text:?}: expected two squares joined by '-' or 'x', such as e2-e4"
-        )));
+    // The first separator whose both sides are squares: `x` is also a file letter
+    // (Regicide's `x10-x12`), so a split is accepted only when both halves parse.
+    let mut last_error = None;
+    for (i, ch) in body.char_indices() {
+        if !matches!(ch, '-' | 'x' | ':') || i == 0 || i + 1 == body.len() {
+            continue;
+        }
+        match (session.square(&body[..i]), session.square(&body[i + 1..])) {
+            (Ok(a), Ok(b)) => return Ok(vec![a, b]),
+            (Err(e), _) | (_, Err(e)) => last_error = Some(e),
+        }
     }
-    parts.iter().map(|p| session.square(p)).collect()
+    Err(last_error.unwrap_or_else(|| {
+        Error::Argument(format!(
+            "--last-move {text:?}: expected two squares joined by '-' or 'x', such as e2-e4"
+        ))
+    }))
 }
 
 /// `fairy svg <variant> [--fen F] [--last-move M]`: the SVG text of the position.

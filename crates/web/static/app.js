@@ -262,8 +262,10 @@ async function undo() {
   showError();
   try {
     let g = await api('POST', '/api/games/' + game.id + '/undo' + flipQuery());
-    // Against the engine, take back to the human's move.
-    while (g.history.length && g.players[g.to_move] === 'engine' && g.players.includes('human')) {
+    // Against the engine, take back to the start of the human's turn (a whole Regicide
+    // turn of sub-moves).
+    const versus = g.players.includes('human') && g.players.includes('engine');
+    while (versus && g.history.length && (g.players[g.to_move] === 'engine' || g.turn_moves.length)) {
       g = await api('POST', '/api/games/' + game.id + '/undo' + flipQuery());
     }
     thinking = false;
