@@ -148,6 +148,8 @@ enum Command {
         #[arg(short = 'o', long)]
         output: Option<std::path::PathBuf>,
     },
+    /// Serve a page for playing every variant in the browser (binds 127.0.0.1 unless told).
+    Serve(fairy_cli::serve::ServeArgs),
 }
 
 /// The engine's thinking limit: a depth or a time per move.
@@ -308,6 +310,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                     .map_err(|e| CliError::Argument(format!("cannot write output: {e}"))),
             }
         }
+        Command::Serve(args) => fairy_cli::serve::run(args),
     }
 }
 

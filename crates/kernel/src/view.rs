@@ -35,6 +35,9 @@ pub struct PieceView {
 pub struct CellView {
     /// The square index.
     pub square: u16,
+    /// The square's name in the variant's notation (`e4`, `3c1`), for pictures and GUIs
+    /// that let a player point at cells.
+    pub name: String,
     /// Centre, in cell units, `x` to the right.
     pub x: f32,
     /// Centre, in cell units, `y` downward.
@@ -97,7 +100,7 @@ impl BoardView {
             board
                 .square(f as i32, r as i32)
                 .map(|sq| (sq, shade(sq), piece(sq)))
-        });
+        }, |sq| board.square_name(sq));
         v
     }
 
@@ -123,7 +126,7 @@ impl BoardView {
                 board
                     .square(level as i32, f as i32, r as i32)
                     .map(|sq| (sq, shade(sq), piece(sq)))
-            });
+            }, |sq| board.square_name(sq));
             let title = titles
                 .get(level as usize - 1)
                 .map_or_else(|| format!("Level {level}"), |t| (*t).to_owned());
@@ -143,12 +146,14 @@ impl BoardView {
         files: u8,
         ranks: u8,
         cell: impl Fn(u8, u8) -> Option<(u16, usize, Option<PieceView>)>,
+        name: impl Fn(u16) -> String,
     ) {
         for r in 0..ranks {
             for f in 0..files {
                 if let Some((square, shade, piece)) = cell(f, r) {
                     self.cells.push(CellView {
                         square,
+                        name: name(square),
                         x: x0 + f as f32 + 0.5,
                         y: (ranks - 1 - r) as f32 + 0.5,
                         shade,
@@ -199,6 +204,7 @@ impl BoardView {
                 });
                 CellView {
                     square: sq,
+                    name: board.square_name(sq),
                     x,
                     y,
                     shade: shade(sq),
