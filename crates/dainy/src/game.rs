@@ -51,6 +51,10 @@ impl Game for Dainy {
         self.side
     }
 
+    fn is_check(&self) -> bool {
+        self.in_check(self.side)
+    }
+
     fn legal_moves(&self, moves: &mut MoveList) {
         self.generate(&mut Lister(moves));
     }

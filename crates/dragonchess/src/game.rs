@@ -35,6 +35,10 @@ impl Game for Position {
         self.side()
     }
 
+    fn is_check(&self) -> bool {
+        self.in_check()
+    }
+
     fn legal_moves(&self, moves: &mut MoveList) {
         self.legal_moves_into(moves);
     }

@@ -41,6 +41,8 @@ pub trait Session: Send {
     fn diagram(&self) -> String;
     /// The side to move.
     fn side_to_move(&self) -> Color;
+    /// Whether the side to move stands in check (see `Game::is_check`).
+    fn is_check(&self) -> bool;
     /// The variant's name of a side (`gold`/`scarlet` in Dragonchess, else `white`/`black`).
     fn side_name(&self, color: Color) -> &'static str;
     /// An outcome in words with the variant's side names.
@@ -218,6 +220,9 @@ impl<G: Game> Session for GameRecord<G> {
     }
     fn side_to_move(&self) -> Color {
         self.position().side_to_move()
+    }
+    fn is_check(&self) -> bool {
+        self.position().is_check()
     }
     fn side_name(&self, color: Color) -> &'static str {
         G::side_names()[color.index()]

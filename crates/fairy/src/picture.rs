@@ -107,11 +107,10 @@ pub fn piece_names(id: &str) -> &'static [(char, &'static str)] {
 pub fn legend(id: &str, view: &BoardView) -> Vec<LegendEntry> {
     let mut out = Vec::new();
     for &(letter, name) in piece_names(id) {
-        if view
-            .cells
-            .iter()
-            .any(|c| c.piece.is_some_and(|p| p.letter.eq_ignore_ascii_case(&letter)))
-        {
+        if view.cells.iter().any(|c| {
+            c.piece
+                .is_some_and(|p| p.letter.eq_ignore_ascii_case(&letter))
+        }) {
             out.push(LegendEntry {
                 swatch: Swatch::Letter(letter),
                 text: name.to_owned(),

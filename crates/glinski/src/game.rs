@@ -44,6 +44,10 @@ impl Game for Glinski {
         self.side
     }
 
+    fn is_check(&self) -> bool {
+        self.in_check(self.side)
+    }
+
     fn legal_moves(&self, moves: &mut MoveList) {
         self.generate(&mut Lister(moves));
     }

@@ -201,6 +201,12 @@ pub trait Game: Clone + Eq + Debug + Send + Sync + 'static {
     /// The side whose move (or sub-move) it is.
     fn side_to_move(&self) -> Color;
 
+    /// Whether the side to move stands in check: its royal piece is attacked (Imperial
+    /// Regicide: every remaining prince is attacked; Chess-T, where check has no legal
+    /// effect: the opponent could capture a royal piece if it were to move). For check
+    /// indicators in interfaces; the rules themselves are in each variant's generator.
+    fn is_check(&self) -> bool;
+
     /// Appends the legal moves of the side to move to `moves` (which the caller clears).
     /// Empty when the game is decided by the position (mate, capture of the King, ...).
     fn legal_moves(&self, moves: &mut Self::MoveList);

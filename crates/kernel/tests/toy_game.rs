@@ -69,6 +69,11 @@ impl Game for Ring {
     fn side_to_move(&self) -> Color {
         self.side
     }
+    fn is_check(&self) -> bool {
+        // The other token is one or two steps away: it could land on ours.
+        let d = (self.tokens[self.side.index()] - self.tokens[(!self.side).index()]).rem_euclid(N);
+        !self.captured && [1, 2, N - 1, N - 2].contains(&d)
+    }
     fn legal_moves(&self, moves: &mut Self::MoveList) {
         if !self.captured {
             for d in [-2, -1, 1, 2] {

@@ -117,6 +117,11 @@ impl Game for Regicide {
         self.side
     }
 
+    fn is_check(&self) -> bool {
+        let n = self.prince_count(self.side);
+        n > 0 && self.attacked_princes(self.side) == n
+    }
+
     fn legal_moves(&self, moves: &mut MoveList) {
         self.list_moves(moves);
     }

@@ -104,6 +104,10 @@ impl Game for Position {
         self.side
     }
 
+    fn is_check(&self) -> bool {
+        self.in_check(self.side)
+    }
+
     /// Fills `moves` with the legal moves (the buffer is expected empty, as the trait's
     /// callers leave it; it is cleared first).
     fn legal_moves(&self, moves: &mut MoveList) {
