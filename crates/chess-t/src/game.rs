@@ -45,7 +45,7 @@ impl Game for Position {
     fn is_check(&self) -> bool {
         // Check has no legal effect here (docs/rules/chess-t.md, T7): report whether the
         // opponent, were it to move, could capture one of our royal pieces.
-        let mut them = self.clone();
+        let mut them = *self;
         them.side = !self.side;
         let ours = self.royal() & self.colors[self.side.index()];
         let mut moves = MoveList::new();
