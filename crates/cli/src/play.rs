@@ -11,6 +11,7 @@ use crate::adapter::{Session, Variant};
 use crate::error::CliError;
 use crate::registry;
 use fairy::record::{record_of, replay};
+use fairy::text_board;
 use fairy::{RecordError, RecordText};
 
 /// Who the person at the keyboard plays (`--as`).
@@ -84,6 +85,7 @@ Type a move in the variant's notation (`moves` lists them), or a command:
   undo            take back your last move (and the engine's reply to it)
   fen             the position's notation
   board           draw the board again
+  flip            turn the board half round
   save FILE       write the game record so far to FILE
   resign          give up the game
   draw            offer a draw (the engine accepts when it does not stand better)
@@ -93,7 +95,32 @@ Commands may be typed in any case. Ctrl-C writes the record (to --save, or to
 fairy-<variant>-interrupted.txt) and stops.";
 
 /// The words `fairy play` takes as commands (for the message on an unknown one).
-const COMMANDS: &str = "moves, undo, fen, board, save, resign, draw, help, quit";
+const COMMANDS: &str = "moves, undo, fen, board, flip, save, resign, draw, help, quit";
+
+/// The board as the person sees it: the compact text board (turned when `flip`) with the
+/// last move's cells in brackets, then who is to move, check and the last move.
+pub fn draw(session: &dyn Session, flip: bool) -> String {
+    let history = session.history();
+    let last = history.last();
+    let mut text = match session.board_view() {
+        Some(view) => {
+            let marked = last
+                .and_then(|m| fairy::picture::move_squares(session, m).ok())
+                .unwrap_or_default();
+            text_board::render(&view, flip, &marked)
+        }
+        None => session.diagram(),
+    };
+    text.push_str(&session.turn_text());
+    if session.is_check() {
+        text.push_str(", in check");
+    }
+    if let Some(m) = last {
+        text.push_str(&format!("; last move {m}"));
+    }
+    text.push('\n');
+    text
+}
 
 /// The record of the game in progress, written by [`write_pending_record`] when the
 /// program is interrupted: the path to write and the record's text.
@@ -277,7 +304,21 @@ pub fn play_game(
         name(Color::Black),
         session.side_name(Color::Black)
     ))?;
-    w(write!(out, "{}", session.diagram()))?;
+    // The person's side at the bottom (for both or none, the first side).
+    let mut flip = {
+        let bottom = if opts.human == Human::Black {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let first_on_top = variant
+            .session(None)
+            .ok()
+            .and_then(|s| s.board_view())
+            .is_some_and(|v| text_board::first_side_on_top(&v));
+        (bottom == Color::Black) != first_on_top
+    };
+    w(write!(out, "{}", draw(session.as_ref(), flip)))?;
 
     let pending_path = opts
         .save
@@ -338,10 +379,10 @@ pub fn play_game(
                 em.elapsed.as_secs_f64(),
                 em.pv.join(" ")
             ))?;
-            w(write!(out, "{}", session.diagram()))?;
+            w(write!(out, "{}", draw(session.as_ref(), flip)))?;
             continue;
         }
-        w(write!(out, "{side_name} to move> "))?;
+        w(write!(out, "{}> ", session.turn_text()))?;
         w(out.flush())?;
         let Some(line) = read_line(input)? else {
             w(writeln!(out))?;
@@ -382,7 +423,11 @@ pub fn play_game(
                 }
             }
             "fen" => w(writeln!(out, "{}", session.notation()))?,
-            "board" => w(write!(out, "{}", session.diagram()))?,
+            "board" => w(write!(out, "{}", draw(session.as_ref(), flip)))?,
+            "flip" => {
+                flip = !flip;
+                w(write!(out, "{}", draw(session.as_ref(), flip)))?;
+            }
             "moves" => match session.legal_moves(words.next()) {
                 Ok(list) if list.is_empty() => w(writeln!(out, "no legal moves"))?,
                 Ok(list) => w(writeln!(out, "{}", wrap_words(&list)))?,
@@ -394,7 +439,7 @@ pub fn play_game(
                 } else {
                     session.undo();
                     while !opts.human.plays(session.side_to_move()) && session.undo() {}
-                    w(write!(out, "{}", session.diagram()))?;
+                    w(write!(out, "{}", draw(session.as_ref(), flip)))?;
                 }
             }
             "resign" => {
@@ -429,7 +474,7 @@ pub fn play_game(
                 "unknown command {first:?}; the commands are {COMMANDS} (or type a move)"
             ))?,
             _ => match session.apply(&line) {
-                Ok(_) => w(write!(out, "{}", session.diagram()))?,
+                Ok(_) => w(write!(out, "{}", draw(session.as_ref(), flip)))?,
                 Err(e) => w(writeln!(out, "{e}"))?,
             },
         }

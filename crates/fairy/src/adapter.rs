@@ -43,6 +43,8 @@ pub trait Session: Send {
     fn side_to_move(&self) -> Color;
     /// Whether the side to move stands in check (see `Game::is_check`).
     fn is_check(&self) -> bool;
+    /// Who is to move, in words (see `Game::turn_text`; Imperial Regicide names the front).
+    fn turn_text(&self) -> String;
     /// The variant's name of a side (`gold`/`scarlet` in Dragonchess, else `white`/`black`).
     fn side_name(&self, color: Color) -> &'static str;
     /// An outcome in words with the variant's side names.
@@ -223,6 +225,9 @@ impl<G: Game> Session for GameRecord<G> {
     }
     fn is_check(&self) -> bool {
         self.position().is_check()
+    }
+    fn turn_text(&self) -> String {
+        self.position().turn_text()
     }
     fn side_name(&self, color: Color) -> &'static str {
         G::side_names()[color.index()]

@@ -28,6 +28,7 @@ pub mod error;
 pub mod picture;
 pub mod record;
 pub mod registry;
+pub mod text_board;
 
 pub use adapter::{Adapter, EngineMove, Session, Variant};
 pub use error::Error;

@@ -207,6 +207,15 @@ pub trait Game: Clone + Eq + Debug + Send + Sync + 'static {
     /// indicators in interfaces; the rules themselves are in each variant's generator.
     fn is_check(&self) -> bool;
 
+    /// Who is to move, in words, for prompts and status lines: `white to move` (with the
+    /// variant's side names); a variant with more to say (Imperial Regicide's front) says it.
+    fn turn_text(&self) -> String {
+        format!(
+            "{} to move",
+            Self::side_names()[self.side_to_move().index()]
+        )
+    }
+
     /// Appends the legal moves of the side to move to `moves` (which the caller clears).
     /// Empty when the game is decided by the position (mate, capture of the King, ...).
     fn legal_moves(&self, moves: &mut Self::MoveList);

@@ -122,6 +122,15 @@ impl Game for Regicide {
         n > 0 && self.attacked_princes(self.side) == n
     }
 
+    fn turn_text(&self) -> String {
+        format!(
+            "{} to move on front {}, turn {}",
+            Self::side_names()[self.side.index()],
+            ["I", "II", "III"][self.front as usize],
+            self.turn
+        )
+    }
+
     fn legal_moves(&self, moves: &mut MoveList) {
         self.list_moves(moves);
     }
