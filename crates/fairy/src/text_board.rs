@@ -35,6 +35,9 @@ fn file_order(a: &str, b: &str) -> std::cmp::Ordering {
     a.len().cmp(&b.len()).then_with(|| a.cmp(b))
 }
 
+/// One level's cells: rank -> file -> (the character drawn, whether it is marked).
+type Ranks = BTreeMap<u32, BTreeMap<String, (char, bool)>>;
+
 /// Whether the first side's pieces stand on the upper half of the drawing (Imperial
 /// Regicide's White does), so that turning the board puts them at the bottom.
 pub fn first_side_on_top(view: &BoardView) -> bool {
@@ -52,8 +55,7 @@ pub fn first_side_on_top(view: &BoardView) -> bool {
 /// Draws `view` as text. With `flip` the board is turned half round (the last rank at the
 /// bottom, files right to left). Cells whose square is in `marked` are put in brackets.
 pub fn render(view: &BoardView, flip: bool, marked: &[u16]) -> String {
-    // level -> rank -> file -> (char, marked)
-    let mut levels: BTreeMap<u32, BTreeMap<u32, BTreeMap<String, (char, bool)>>> = BTreeMap::new();
+    let mut levels: BTreeMap<u32, Ranks> = BTreeMap::new();
     let mut level_x: BTreeMap<u32, f32> = BTreeMap::new();
     let mut files: BTreeMap<u32, Vec<String>> = BTreeMap::new();
     for c in &view.cells {
