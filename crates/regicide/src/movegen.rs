@@ -191,7 +191,8 @@ impl Regicide {
     /// itself can still move on a later front, it stays where it is, so every piece now
     /// attacking it must be captured (on its square, or en passant from the target behind
     /// a pawn) or, if it is a slider, blocked on a square between it and the prince; or the
-    /// opponent's last prince is captured. Each of those is the landing square of one
+    /// opponent's princes are all captured (the last one ends the game, R16), one per
+    /// later front. Each of those is the landing square of one
     /// sub-move by a piece that has not moved this turn and stands on a later front, so if
     /// no such piece could reach any of those squares even on an empty board, the turn
     /// cannot be completed.
@@ -213,7 +214,8 @@ impl Regicide {
             return true;
         }
         let mut targets = BitSet::EMPTY;
-        if self.prince_count(them) == 1 {
+        // Capturing all the opponent's princes, one per later front, also completes it.
+        if self.prince_count(them) as usize <= 2 - front {
             targets |= self.princes(them);
         }
         let p = prince as usize;
