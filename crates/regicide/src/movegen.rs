@@ -183,7 +183,114 @@ impl Regicide {
         }
         let mut child = self.clone();
         child.apply_for_look_ahead(m);
-        (front + 1..3).any(|f| child.has_legal_move_on(f))
+        child.may_complete(front) && (front + 1..3).any(|f| child.has_legal_move_on(f))
+    }
+
+    /// A quick necessary condition for completing the turn after front `front` when the
+    /// last prince is attacked (it keeps the look-ahead of R7 cheap). Unless the prince
+    /// itself can still move on a later front, it stays where it is, so every piece now
+    /// attacking it must be captured (on its square, or en passant from the target behind
+    /// a pawn) or, if it is a slider, blocked on a square between it and the prince; or the
+    /// opponent's princes are all captured (the last one ends the game, R16), one per
+    /// later front. Each of those is the landing square of one
+    /// sub-move by a piece that has not moved this turn and stands on a later front, so if
+    /// no such piece could reach any of those squares even on an empty board, the turn
+    /// cannot be completed.
+    fn may_complete(&self, front: usize) -> bool {
+        let us = self.side;
+        let them = !us;
+        let mut later = BitSet::EMPTY;
+        for f in front + 1..3 {
+            later |= self.front_mask(f);
+        }
+        let movers = (self.by_color[us.index()] & later).and_not(&self.moved);
+        if movers.is_empty() {
+            return false;
+        }
+        let Some(prince) = self.princes(us).first() else {
+            return false;
+        };
+        if movers.contains(prince) {
+            return true;
+        }
+        let mut targets = BitSet::EMPTY;
+        // Capturing all the opponent's princes, one per later front, also completes it.
+        if self.prince_count(them) as usize <= 2 - front {
+            targets |= self.princes(them);
+        }
+        let p = prince as usize;
+        for t in KNIGHT[p] {
+            if self.board[*t as usize] == code(them, Role::Knight) {
+                targets.insert(*t);
+            }
+        }
+        let pawn_from = match us {
+            Color::White => WHITE_PAWN_CAPTURES[p],
+            Color::Black => BLACK_PAWN_CAPTURES[p],
+        };
+        for &v in pawn_from {
+            if self.board[v as usize] == code(them, Role::Pawn) {
+                targets.insert(v);
+                let t = pawn_push(us, v);
+                if t != NO_SQUARE && self.ep.contains(t) {
+                    targets.insert(t);
+                }
+            }
+        }
+        let (queen, rook, bishop) = (
+            code(them, Role::Queen),
+            code(them, Role::Rook),
+            code(them, Role::Bishop),
+        );
+        for (d, ray) in RAYS[p].iter().enumerate() {
+            let line = if d < 4 { rook } else { bishop };
+            for (i, &t) in ray.iter().enumerate() {
+                let c = self.board[t as usize];
+                if c != EMPTY {
+                    if c == queen || c == line {
+                        for &between in &ray[..=i] {
+                            targets.insert(between);
+                        }
+                    }
+                    break;
+                }
+            }
+        }
+        if targets.is_empty() {
+            return false;
+        }
+        movers.iter().any(|s| {
+            let c = self.board[s as usize] & 7;
+            let (sf, sr) = ((s % FILES) as i32, (s / FILES) as i32);
+            let aligned = |t: u16, rook_like: bool, bishop_like: bool| {
+                let (df, dr) = ((t % FILES) as i32 - sf, (t / FILES) as i32 - sr);
+                (rook_like && (df == 0 || dr == 0)) || (bishop_like && df.abs() == dr.abs())
+            };
+            if c == Role::Knight as u8 + 1 {
+                KNIGHT[s as usize].iter().any(|&t| targets.contains(t))
+            } else if c == Role::Pawn as u8 + 1 {
+                let one = pawn_push(us, s);
+                let two = if one == NO_SQUARE {
+                    NO_SQUARE
+                } else {
+                    pawn_push(us, one)
+                };
+                let caps = match us {
+                    Color::White => WHITE_PAWN_CAPTURES[s as usize],
+                    Color::Black => BLACK_PAWN_CAPTURES[s as usize],
+                };
+                [one, two]
+                    .iter()
+                    .any(|&t| t != NO_SQUARE && targets.contains(t))
+                    || caps.iter().any(|&t| targets.contains(t))
+            } else {
+                let rook_like = c == Role::Rook as u8 + 1 || c == Role::Queen as u8 + 1;
+                let bishop_like = c == Role::Bishop as u8 + 1 || c == Role::Queen as u8 + 1;
+                targets
+                    .iter()
+                    .any(|t| t != s && aligned(t, rook_like, bishop_like))
+            }
+        })
     }
 
     /// Whether the side to move has a legal sub-move on front `front` (0..3).

@@ -316,3 +316,21 @@ fn r12_a_malformed_ninth_field_is_rejected_with_a_typed_error() {
         Err(PositionError::FieldCount { found: 10, .. })
     ));
 }
+
+#[test]
+fn r7_capturing_both_remaining_enemy_princes_later_in_the_turn_completes_it() {
+    // Black's last prince c2 is in check from the rook c1. White has two princes, j4 and
+    // r10: the knight i6 can take j4 on front II, and then r10 is White's last prince,
+    // which the knight q8 takes on front III. So every front-I sub-move is legal, even one
+    // that leaves the prince in check (found by the random games against the reference).
+    let p =
+        read("9n14/6q17/9P2B4K6/5q18/16n7/p12p10/8n15/14b9/9K4n7P1/24/2k21/2R21 b 1 - - - 1 6 j10");
+    let moves = checked_moves(&p);
+    assert!(moves.contains(&"f9-a4".to_string()), "{moves:?}");
+    let mut q = p.clone();
+    play(&mut q, &["f9-a4", "i6-j4"]);
+    assert_eq!(q.front(), 3);
+    assert_eq!(checked_moves(&q), ["q8-r10"]);
+    play(&mut q, &["q8-r10"]);
+    assert_eq!(q.outcome().map(|o| o.winner()), Some(Some(Color::Black)));
+}
