@@ -107,11 +107,10 @@ pub fn piece_names(id: &str) -> &'static [(char, &'static str)] {
 pub fn legend(id: &str, view: &BoardView) -> Vec<LegendEntry> {
     let mut out = Vec::new();
     for &(letter, name) in piece_names(id) {
-        if view
-            .cells
-            .iter()
-            .any(|c| c.piece.is_some_and(|p| p.letter.eq_ignore_ascii_case(&letter)))
-        {
+        if view.cells.iter().any(|c| {
+            c.piece
+                .is_some_and(|p| p.letter.eq_ignore_ascii_case(&letter))
+        }) {
             out.push(LegendEntry {
                 swatch: Swatch::Letter(letter),
                 text: name.to_owned(),
@@ -134,7 +133,10 @@ pub fn legend(id: &str, view: &BoardView) -> Vec<LegendEntry> {
     }
     if id == "regicide" {
         for (text, colour) in [
-            ("front I, files a-h: yellow, black, yellow fields", "#e8c547"),
+            (
+                "front I, files a-h: yellow, black, yellow fields",
+                "#e8c547",
+            ),
             ("front II, files i-p: blue, red, green fields", "#4a7fc1"),
             ("front III, files q-x: green, red, blue fields", "#5fa55a"),
         ] {

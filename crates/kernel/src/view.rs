@@ -96,11 +96,17 @@ impl BoardView {
             cells: Vec::new(),
             labels: Vec::new(),
         };
-        v.add_rect_panel(0.0, board.files(), board.ranks(), |f, r| {
-            board
-                .square(f as i32, r as i32)
-                .map(|sq| (sq, shade(sq), piece(sq)))
-        }, |sq| board.square_name(sq));
+        v.add_rect_panel(
+            0.0,
+            board.files(),
+            board.ranks(),
+            |f, r| {
+                board
+                    .square(f as i32, r as i32)
+                    .map(|sq| (sq, shade(sq), piece(sq)))
+            },
+            |sq| board.square_name(sq),
+        );
         v
     }
 
@@ -122,11 +128,17 @@ impl BoardView {
         let width = board.files() as f32 + 2.0;
         for (panel, level) in (1..=board.levels()).rev().enumerate() {
             let x0 = panel as f32 * width;
-            v.add_rect_panel(x0, board.files(), board.ranks(), |f, r| {
-                board
-                    .square(level as i32, f as i32, r as i32)
-                    .map(|sq| (sq, shade(sq), piece(sq)))
-            }, |sq| board.square_name(sq));
+            v.add_rect_panel(
+                x0,
+                board.files(),
+                board.ranks(),
+                |f, r| {
+                    board
+                        .square(level as i32, f as i32, r as i32)
+                        .map(|sq| (sq, shade(sq), piece(sq)))
+                },
+                |sq| board.square_name(sq),
+            );
             let title = titles
                 .get(level as usize - 1)
                 .map_or_else(|| format!("Level {level}"), |t| (*t).to_owned());

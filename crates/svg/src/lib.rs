@@ -222,7 +222,12 @@ pub fn render_styled(view: &BoardView, style: &Style<'_>) -> Document {
     }
     // The legend in columns of equal width.
     // Text of 0.26 units is about 0.16 units a character wide.
-    let longest = style.legend.iter().map(|e| e.text.chars().count()).max().unwrap_or(0);
+    let longest = style
+        .legend
+        .iter()
+        .map(|e| e.text.chars().count())
+        .max()
+        .unwrap_or(0);
     let needed = (longest as f32 * 0.16 + 0.7).max(2.5);
     let columns = (((x1 - x0 - 0.4) / needed).floor() as usize).max(1);
     let col_w = (x1 - x0 - 0.4) / columns as f32;

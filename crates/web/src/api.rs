@@ -80,11 +80,7 @@ pub fn router_with(store: Arc<Store>) -> Router {
 }
 
 async fn page() -> Response {
-    (
-        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
-        PAGE,
-    )
-        .into_response()
+    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], PAGE).into_response()
 }
 async fn script() -> Response {
     (
@@ -117,7 +113,9 @@ fn body<T: for<'de> Deserialize<'de>>(bytes: Result<Bytes, BytesRejection>) -> A
     serde_json::from_slice(text).map_err(|e| ApiError::bad(format!("malformed JSON body: {e}")))
 }
 
-fn query(q: Result<Query<HashMap<String, String>>, QueryRejection>) -> ApiResult<HashMap<String, String>> {
+fn query(
+    q: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> ApiResult<HashMap<String, String>> {
     q.map(|Query(m)| m)
         .map_err(|r| ApiError(r.status(), r.body_text()))
 }
@@ -177,10 +175,13 @@ fn check_limits(store: &Store, l: &EngineLimits) -> ApiResult<()> {
     Ok(())
 }
 
-const DEFAULT_LIMITS: EngineLimits = EngineLimits {
-    depth: None,
-    ms: Some(1000),
-};
+/// The engine's limits when a game names none: a second a move, or the server's cap.
+fn default_limits(store: &Store) -> EngineLimits {
+    EngineLimits {
+        depth: None,
+        ms: Some(store.config.max_ms.min(1000)),
+    }
+}
 
 async fn new_game(
     State(store): Shared,
@@ -191,7 +192,7 @@ async fn new_game(
     let req: NewGame = body(b)?;
     let variant = registry::find(&req.variant)?;
     let session = variant.session(req.position.as_deref())?;
-    let limits = req.engine.unwrap_or(DEFAULT_LIMITS);
+    let limits = req.engine.unwrap_or_else(|| default_limits(&store));
     check_limits(&store, &limits)?;
     let g = Game {
         variant,
@@ -238,7 +239,7 @@ async fn upload_record(
         )));
     }
     let session = record::replay(&rec, variant)?;
-    let limits = req.engine.unwrap_or(DEFAULT_LIMITS);
+    let limits = req.engine.unwrap_or_else(|| default_limits(&store));
     check_limits(&store, &limits)?;
     let g = Game {
         variant,
@@ -273,7 +274,10 @@ async fn delete(State(store): Shared, Path(id): Path<String>) -> ApiResult<Statu
     if store.remove(&id) {
         Ok(StatusCode::NO_CONTENT)
     } else {
-        Err(ApiError(StatusCode::NOT_FOUND, format!("unknown game {id:?}")))
+        Err(ApiError(
+            StatusCode::NOT_FOUND,
+            format!("unknown game {id:?}"),
+        ))
     }
 }
 
@@ -328,7 +332,10 @@ async fn undo(
     let g = game(&store, &id)?;
     let mut g = lock(&g);
     if !g.session.undo() {
-        return Err(ApiError(StatusCode::CONFLICT, "no move to take back".into()));
+        return Err(ApiError(
+            StatusCode::CONFLICT,
+            "no move to take back".into(),
+        ));
     }
     g.version += 1;
     Ok(Json(with_id(describe_game(&g, flag(&q, "flip")), &id)))
@@ -396,7 +403,12 @@ async fn engine(
         Ok::<_, ApiError>(copy.engine_move(&limits))
     })
     .await
-    .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, format!("engine failed: {e}")))??;
+    .map_err(|e| {
+        ApiError(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("engine failed: {e}"),
+        )
+    })??;
     drop(permit);
     let found = found.ok_or_else(|| ApiError(StatusCode::CONFLICT, "no legal move".into()))?;
     let mut g = lock(&g);
@@ -517,7 +529,12 @@ async fn svg(
                     ApiError::bad(format!("ply {p:?} out of range 0..={}", history.len()))
                 })?;
             let s = replay(g.variant, &g.session.start_notation(), &history[..n])?;
-            picture::styled_svg(s.as_ref(), g.variant.id(), &last_move_squares(s.as_ref()), flip)
+            picture::styled_svg(
+                s.as_ref(),
+                g.variant.id(),
+                &last_move_squares(s.as_ref()),
+                flip,
+            )
         }
     }
     .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, "this variant has no picture".into()))?;
