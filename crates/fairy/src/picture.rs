@@ -133,21 +133,18 @@ pub fn legend(id: &str, view: &BoardView) -> Vec<LegendEntry> {
     }
     if id == "regicide" {
         for (text, colour) in [
-            ("front I: files a-h", "#e8c547"),
-            ("front II: files i-p", "#4a7fc1"),
-            ("front III: files q-x", "#5fa55a"),
-        ]
-        .iter()
-        {
+            (
+                "front I, files a-h: yellow, black, yellow fields",
+                "#e8c547",
+            ),
+            ("front II, files i-p: blue, red, green fields", "#4a7fc1"),
+            ("front III, files q-x: green, red, blue fields", "#5fa55a"),
+        ] {
             out.push(LegendEntry {
-                swatch: Swatch::Fill((*colour).to_owned()),
-                text: (*text).to_owned(),
+                swatch: Swatch::Fill(colour.to_owned()),
+                text: text.to_owned(),
             });
         }
-        out.push(LegendEntry {
-            swatch: Swatch::Fill("#c0504d".to_owned()),
-            text: "field colours: display only".to_owned(),
-        });
     }
     out
 }

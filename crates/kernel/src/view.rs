@@ -194,7 +194,8 @@ impl BoardView {
     }
 
     /// A hexagonal board: `centre(sq)` gives each cell's centre in cell units (the variant
-    /// knows its axes); every cell gets its name in small print near its lower edge.
+    /// knows its axes); every cell gets its name in small print near its lower edge (below the piece disc,
+    /// which pictures draw a little above the centre).
     pub fn hex(
         board: &HexBoard,
         shape: CellShape,
@@ -210,9 +211,9 @@ impl BoardView {
                 let (x, y) = centre(sq);
                 labels.push(LabelView {
                     x,
-                    y: y + 0.43,
+                    y: y + 0.35,
                     text: board.square_name(sq),
-                    size: 0.16,
+                    size: 0.2,
                 });
                 CellView {
                     square: sq,

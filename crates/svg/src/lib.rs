@@ -159,7 +159,7 @@ pub fn render_styled(view: &BoardView, style: &Style<'_>) -> Document {
             let (disc, edge, ink) = piece_colours(name, p.color);
             let size = UNIT * if hex { 0.38 } else { 0.45 };
             let (cy, r) = if hex {
-                (c.y - 0.07, UNIT * 0.3)
+                (c.y - 0.1, UNIT * 0.3)
             } else {
                 (c.y, UNIT * 0.36)
             };
@@ -221,7 +221,15 @@ pub fn render_styled(view: &BoardView, style: &Style<'_>) -> Document {
         );
     }
     // The legend in columns of equal width.
-    let columns = (((x1 - x0) / 6.0).floor() as usize).max(1);
+    // Text of 0.26 units is about 0.16 units a character wide.
+    let longest = style
+        .legend
+        .iter()
+        .map(|e| e.text.chars().count())
+        .max()
+        .unwrap_or(0);
+    let needed = (longest as f32 * 0.16 + 0.7).max(2.5);
+    let columns = (((x1 - x0 - 0.4) / needed).floor() as usize).max(1);
     let col_w = (x1 - x0 - 0.4) / columns as f32;
     for (i, e) in style.legend.iter().enumerate() {
         if i % columns == 0 {

@@ -175,10 +175,13 @@ fn check_limits(store: &Store, l: &EngineLimits) -> ApiResult<()> {
     Ok(())
 }
 
-const DEFAULT_LIMITS: EngineLimits = EngineLimits {
-    depth: None,
-    ms: Some(1000),
-};
+/// The engine's limits when a game names none: a second a move, or the server's cap.
+fn default_limits(store: &Store) -> EngineLimits {
+    EngineLimits {
+        depth: None,
+        ms: Some(store.config.max_ms.min(1000)),
+    }
+}
 
 async fn new_game(
     State(store): Shared,
@@ -189,7 +192,7 @@ async fn new_game(
     let req: NewGame = body(b)?;
     let variant = registry::find(&req.variant)?;
     let session = variant.session(req.position.as_deref())?;
-    let limits = req.engine.unwrap_or(DEFAULT_LIMITS);
+    let limits = req.engine.unwrap_or_else(|| default_limits(&store));
     check_limits(&store, &limits)?;
     let g = Game {
         variant,
@@ -236,7 +239,7 @@ async fn upload_record(
         )));
     }
     let session = record::replay(&rec, variant)?;
-    let limits = req.engine.unwrap_or(DEFAULT_LIMITS);
+    let limits = req.engine.unwrap_or_else(|| default_limits(&store));
     check_limits(&store, &limits)?;
     let g = Game {
         variant,

@@ -55,9 +55,9 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Self {
         Config {
-            max_sessions: 500,
+            max_sessions: 200,
             idle: Duration::from_secs(2 * 60 * 60),
-            max_plies: 2000,
+            max_plies: 1000,
             max_depth: 12,
             max_ms: 10_000,
             max_body: 256 * 1024,

@@ -159,7 +159,7 @@ function markTargets() {
   if (from) {
     const c = document.createElementNS(SVGNS, 'circle');
     c.setAttribute('cx', from.x); c.setAttribute('cy', from.y); c.setAttribute('r', from.r * 0.92);
-    c.setAttribute('fill', 'none'); c.setAttribute('stroke', '#f1c40f'); c.setAttribute('stroke-width', 4);
+    c.setAttribute('fill', 'none'); c.setAttribute('stroke', '#0077ff'); c.setAttribute('stroke-width', 5);
     c.setAttribute('class', 'selected');
     c.dataset.square = selected;
     g.appendChild(c);
