@@ -92,6 +92,8 @@ class FairyEnv(_EnvBase):
         return {"action_mask": self.board.legal_action_mask(), "position": self.board.position()}
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
+        if _gym is not None:
+            super().reset(seed=seed)
         if seed is not None:
             self._rng.seed(seed)
         self.board = Board(self.variant, self.position)
@@ -175,6 +177,9 @@ class FairyAECEnv(_AECBase):
         # PettingZoo's protocol: a finished agent gets one last step(None), then leaves.
         agent = self.agent_selection
         self.agents.remove(agent)
+        for table in (self.rewards, self._cumulative_rewards, self.terminations,
+                      self.truncations, self.infos):
+            del table[agent]
         if self.agents:
             self.agent_selection = self.agents[0]
         self._clear()
@@ -213,6 +218,8 @@ class FairyAECEnv(_AECBase):
     def last(self, observe: bool = True):
         agent = self.agent_selection
         obs = self.observe(agent) if observe else None
+        if agent not in self._cumulative_rewards:
+            return obs, 0.0, True, False, {}
         return (obs, self._cumulative_rewards[agent], self.terminations[agent],
                 self.truncations[agent], self.infos[agent])
 
