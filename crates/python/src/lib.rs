@@ -879,13 +879,14 @@ fn play_one(
     };
     let mut rng = Rng::new(seed);
     let limits = engine_depth.map(Limits::depth);
-    while !s.is_over() && s.history().len() < max_plies {
+    let mut plies = 0;
+    while plies < max_plies && !s.is_over() {
         let mv = match &limits {
             Some(l) => s.engine_move(l).map(|e| e.text),
             None => s.random_move(&mut rng),
         };
         match mv {
-            Some(m) if s.apply(&m).is_ok() => {}
+            Some(m) if s.apply(&m).is_ok() => plies += 1,
             _ => break,
         }
     }
