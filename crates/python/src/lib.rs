@@ -1,0 +1,992 @@
+//! Python bindings of the fairy facade: the native module `fairy_variants._native`.
+//!
+//! The Python package `fairy_variants` (crates/python/python/fairy_variants) wraps this
+//! module: it adds numpy views of the byte buffers returned here, the Gymnasium and
+//! PettingZoo environments and the type stubs. See docs/python.md.
+
+// The expansion of PyO3 0.22's macros trips these two lints (a `gil-refs` cfg and `?` on
+// `PyResult`s); they are not about this code.
+#![allow(unexpected_cfgs, clippy::useless_conversion)]
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use fairy::{Color, Limits, Rng, Session, Variant};
+use pyo3::create_exception;
+use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyList, PyTuple, PyType};
+use rayon::prelude::*;
+
+create_exception!(
+    _native,
+    FairyError,
+    PyValueError,
+    "Something given to fairy_variants could not be used (a ValueError)."
+);
+create_exception!(
+    _native,
+    UnknownVariantError,
+    FairyError,
+    "No variant has that id."
+);
+create_exception!(
+    _native,
+    PositionError,
+    FairyError,
+    "A position text could not be read."
+);
+create_exception!(
+    _native,
+    MoveError,
+    FairyError,
+    "A move is malformed or illegal, or the game is over."
+);
+create_exception!(
+    _native,
+    SquareError,
+    FairyError,
+    "A square name is not on the board."
+);
+create_exception!(
+    _native,
+    RecordError,
+    FairyError,
+    "A game record cannot be read or replayed."
+);
+create_exception!(
+    _native,
+    ArgumentError,
+    FairyError,
+    "Some other argument is out of range."
+);
+
+/// The Python exception of a facade error, with the CLI's one-line message.
+fn py_err(e: fairy::Error) -> PyErr {
+    let msg = e.to_string();
+    match e {
+        fairy::Error::UnknownVariant { .. } | fairy::Error::NotBuilt(_) => {
+            UnknownVariantError::new_err(msg)
+        }
+        fairy::Error::Position(_) => PositionError::new_err(msg),
+        fairy::Error::Move(_) => MoveError::new_err(msg),
+        fairy::Error::Square(_) => SquareError::new_err(msg),
+        fairy::Error::Record(_) => RecordError::new_err(msg),
+        fairy::Error::Argument(_) => ArgumentError::new_err(msg),
+    }
+}
+
+/// What the RL layer knows of a variant: square names and indices, piece letters, the
+/// action coding and the observation planes.
+struct Info {
+    variant: &'static dyn Variant,
+    /// Square name of each index ("" for an unused index).
+    names: Vec<String>,
+    /// Index of each square name.
+    index: HashMap<String, u16>,
+    /// Piece letters, one observation plane per letter and side.
+    pieces: Vec<char>,
+    /// Suffix choices of an action: index 0 is the plain move; then promotion letters
+    /// (`=Q`), or the Dragon's capture from afar (`x`) in Dragonchess.
+    suffixes: Vec<String>,
+    /// Names of the planes after the piece planes.
+    extra: Vec<&'static str>,
+}
+
+impl Info {
+    fn squares(&self) -> usize {
+        self.names.len()
+    }
+    fn action_size(&self) -> usize {
+        self.squares() * self.squares() * self.suffixes.len()
+    }
+    fn planes(&self) -> usize {
+        2 * self.pieces.len() + self.extra.len()
+    }
+}
+
+/// The parts of a move text: origin, separator, target and promotion letter.
+fn split_move(text: &str) -> Option<(&str, char, &str, Option<char>)> {
+    fn square_end(s: &[u8], mut i: usize) -> Option<usize> {
+        while i < s.len() && s[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i >= s.len() || !s[i].is_ascii_lowercase() {
+            return None;
+        }
+        i += 1;
+        let start = i;
+        while i < s.len() && s[i].is_ascii_digit() {
+            i += 1;
+        }
+        (i > start).then_some(i)
+    }
+    let b = text.as_bytes();
+    let a = square_end(b, 0)?;
+    let sep = *b.get(a)? as char;
+    if !matches!(sep, '-' | 'x' | ':') {
+        return None;
+    }
+    let t = square_end(b, a + 1)?;
+    let promo = match &b[t..] {
+        [] => None,
+        [b'=', c] if c.is_ascii_uppercase() => Some(*c as char),
+        _ => return None,
+    };
+    Some((&text[..a], sep, &text[a + 1..t], promo))
+}
+
+fn build_info(variant: &'static dyn Variant) -> Info {
+    let id = variant.id();
+    let session = variant
+        .session(None)
+        .expect("the start position of a registered variant reads");
+    let prefixes: &[&str] = if id == "dragonchess" {
+        &["1", "2", "3"]
+    } else {
+        &[""]
+    };
+    let mut found: Vec<(u16, String)> = Vec::new();
+    for p in prefixes {
+        for f in 'a'..='z' {
+            for r in 1..=30 {
+                let name = format!("{p}{f}{r}");
+                if let Ok(sq) = session.square(&name) {
+                    if !found.iter().any(|(s, _)| *s == sq) {
+                        found.push((sq, name));
+                    }
+                }
+            }
+        }
+    }
+    let n = found
+        .iter()
+        .map(|(s, _)| *s as usize + 1)
+        .max()
+        .unwrap_or(0);
+    let mut names = vec![String::new(); n];
+    let mut index = HashMap::new();
+    for (sq, name) in found {
+        index.insert(name.clone(), sq);
+        names[sq as usize] = name;
+    }
+    let (pieces, promotions): (&str, &str) = match id {
+        "dragonchess" => ("SGRWOUHTCMKPDBE", ""),
+        "chess-t" | "chess-t1" | "chess-t2" => ("KCPRVNS", "CPRVNS"),
+        _ => ("KQRBNP", "QRBN"),
+    };
+    let mut suffixes = vec![String::new()];
+    if id == "dragonchess" {
+        suffixes.push("x".to_owned());
+    }
+    suffixes.extend(promotions.chars().map(|c| format!("={c}")));
+    let mut extra = vec!["side to move"];
+    match id {
+        "regicide" => extra.extend(["front 1", "front 2", "front 3", "moved this turn"]),
+        "synthesis" => extra.extend([
+            "first side latched H",
+            "first side bereft (king moves left / 32)",
+            "first side latched L",
+            "second side latched H",
+            "second side bereft (king moves left / 32)",
+            "second side latched L",
+        ]),
+        _ => {}
+    }
+    Info {
+        variant,
+        names,
+        index,
+        pieces: pieces.chars().collect(),
+        suffixes,
+        extra,
+    }
+}
+
+fn infos() -> &'static Vec<Info> {
+    static INFOS: OnceLock<Vec<Info>> = OnceLock::new();
+    INFOS.get_or_init(|| {
+        fairy::registry::built()
+            .into_iter()
+            .map(build_info)
+            .collect()
+    })
+}
+
+fn info(id: &str) -> PyResult<&'static Info> {
+    match infos().iter().find(|i| i.variant.id() == id) {
+        Some(i) => Ok(i),
+        None => Err(py_err(fairy::registry::find(id).err().unwrap_or_else(
+            || fairy::Error::Argument(format!("variant {id:?} has no binding")),
+        ))),
+    }
+}
+
+impl Info {
+    fn move_to_action(&self, text: &str) -> PyResult<usize> {
+        let bad = || {
+            MoveError::new_err(format!(
+                "move {text:?} has no action in {}",
+                self.variant.id()
+            ))
+        };
+        let (a, sep, b, promo) = split_move(text).ok_or_else(bad)?;
+        let from = *self.index.get(a).ok_or_else(bad)? as usize;
+        let to = *self.index.get(b).ok_or_else(bad)? as usize;
+        let suffix = match (sep, promo) {
+            ('x', None) if self.suffixes.len() > 1 && self.suffixes[1] == "x" => 1,
+            ('-' | 'x' | ':', None) => 0,
+            (_, Some(c)) => self
+                .suffixes
+                .iter()
+                .position(|s| s.len() == 2 && s.ends_with(c))
+                .ok_or_else(bad)?,
+            _ => return Err(bad()),
+        };
+        let n = self.squares();
+        Ok((from * n + to) * self.suffixes.len() + suffix)
+    }
+
+    fn action_to_move(&self, action: usize) -> PyResult<String> {
+        if action >= self.action_size() {
+            return Err(ArgumentError::new_err(format!(
+                "action {action} is out of range 0..{} for {}",
+                self.action_size(),
+                self.variant.id()
+            )));
+        }
+        let k = self.suffixes.len();
+        let n = self.squares();
+        let (s, ft) = (action % k, action / k);
+        let (from, to) = (ft / n, ft % n);
+        let (a, b) = (&self.names[from], &self.names[to]);
+        if a.is_empty() || b.is_empty() {
+            return Err(ArgumentError::new_err(format!(
+                "action {action} names no square of {}",
+                self.variant.id()
+            )));
+        }
+        let suffix = &self.suffixes[s];
+        Ok(if suffix == "x" {
+            format!("{a}x{b}")
+        } else {
+            format!("{a}-{b}{suffix}")
+        })
+    }
+
+    /// The observation planes of `session`, `planes() x squares()` floats, row-major.
+    fn observation(&self, session: &dyn Session) -> Vec<f32> {
+        let n = self.squares();
+        let mut out = vec![0f32; self.planes() * n];
+        let kinds = self.pieces.len();
+        if let Some(view) = session.board_view() {
+            for cell in &view.cells {
+                if let Some(p) = cell.piece {
+                    if let Some(k) = self.pieces.iter().position(|&c| c == p.letter) {
+                        let plane = p.color.index() * kinds + k;
+                        out[plane * n + cell.square as usize] = 1.0;
+                    }
+                }
+            }
+        }
+        let base = 2 * kinds;
+        let mut fill = |plane: usize, value: f32| {
+            out[(base + plane) * n..(base + plane + 1) * n].fill(value);
+        };
+        if session.side_to_move() == Color::Black {
+            fill(0, 1.0);
+        }
+        let notation = session.notation();
+        let fields: Vec<&str> = notation.split_whitespace().collect();
+        match self.variant.id() {
+            "regicide" => {
+                if let Some(front) = fields.get(2).and_then(|f| f.parse::<usize>().ok()) {
+                    if (1..=3).contains(&front) {
+                        fill(front, 1.0);
+                    }
+                }
+                if let Some(moved) = fields.get(5) {
+                    for name in moved.split(',') {
+                        if let Some(&sq) = self.index.get(name) {
+                            out[(base + 4) * n + sq as usize] = 1.0;
+                        }
+                    }
+                }
+            }
+            "synthesis" => {
+                if let Some(state) = fields.get(6) {
+                    for (side, entry) in state.split('/').take(2).enumerate() {
+                        let at = 1 + 3 * side;
+                        match entry.chars().next() {
+                            Some('H') => fill(at, 1.0),
+                            Some('B') => {
+                                let left: f32 = entry[1..].parse().unwrap_or(0.0);
+                                fill(at + 1, left / 32.0);
+                            }
+                            Some('L') => fill(at + 2, 1.0),
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        out
+    }
+
+    fn mask(&self, session: &dyn Session) -> Vec<u8> {
+        let mut mask = vec![0u8; self.action_size()];
+        if let Ok(moves) = session.legal_moves(None) {
+            for m in moves {
+                if let Ok(a) = self.move_to_action(&m) {
+                    mask[a] = 1;
+                }
+            }
+        }
+        mask
+    }
+}
+
+/// A move: its canonical text, with its squares and promotion read from the text.
+#[pyclass(module = "fairy_variants._native", frozen)]
+#[derive(Clone)]
+struct Move {
+    text: String,
+}
+
+#[pymethods]
+impl Move {
+    /// A move from its text (not checked against any position).
+    #[new]
+    fn new(text: String) -> PyResult<Self> {
+        if split_move(&text).is_none() {
+            return Err(MoveError::new_err(format!(
+                "cannot read move {text:?}: expected two squares joined by '-' or 'x', such as e2-e4"
+            )));
+        }
+        Ok(Move { text })
+    }
+    /// Same as the constructor (python-chess's name).
+    #[staticmethod]
+    fn from_uci(text: String) -> PyResult<Self> {
+        Move::new(text)
+    }
+    /// The origin square's name.
+    #[getter(from_square)]
+    fn origin(&self) -> String {
+        split_move(&self.text).map_or_else(String::new, |p| p.0.to_owned())
+    }
+    /// The target square's name.
+    #[getter]
+    fn to_square(&self) -> String {
+        split_move(&self.text).map_or_else(String::new, |p| p.2.to_owned())
+    }
+    /// The promotion letter, if the text has one.
+    #[getter]
+    fn promotion(&self) -> Option<String> {
+        split_move(&self.text).and_then(|p| p.3.map(String::from))
+    }
+    /// Whether it is written with `x` (the Dragon's capture from afar in Dragonchess).
+    #[getter(from_afar)]
+    fn afar(&self) -> bool {
+        split_move(&self.text).is_some_and(|p| p.1 == 'x')
+    }
+    /// The canonical text.
+    fn uci(&self) -> String {
+        self.text.clone()
+    }
+    fn __str__(&self) -> String {
+        self.text.clone()
+    }
+    fn __repr__(&self) -> String {
+        format!("Move({:?})", self.text)
+    }
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.text.hash(&mut h);
+        h.finish()
+    }
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        if let Ok(m) = other.downcast::<Move>() {
+            return m.get().text == self.text;
+        }
+        other.extract::<String>().is_ok_and(|s| s == self.text)
+    }
+    fn __getnewargs__(&self) -> (String,) {
+        (self.text.clone(),)
+    }
+}
+
+/// How a game ended.
+#[pyclass(module = "fairy_variants._native", frozen, get_all)]
+#[derive(Clone)]
+struct Outcome {
+    /// 0 for the first side, 1 for the second, `None` for a draw.
+    winner: Option<usize>,
+    /// The winner's name in the variant (`white`, `gold`), or `None`.
+    winner_name: Option<String>,
+    /// Why (`checkmate`, `threefold repetition`, ...).
+    reason: String,
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    result: String,
+    /// The outcome in words (`0-1 scarlet wins by checkmate`).
+    description: String,
+}
+
+#[pymethods]
+impl Outcome {
+    fn __repr__(&self) -> String {
+        format!("Outcome({:?})", self.description)
+    }
+    fn __str__(&self) -> String {
+        self.description.clone()
+    }
+}
+
+fn outcome_of(s: &dyn Session, o: &fairy::Outcome) -> Outcome {
+    Outcome {
+        winner: o.winner().map(|c| c.index()),
+        winner_name: o.winner().map(|c| s.side_name(c).to_owned()),
+        reason: o.reason().to_string(),
+        result: o.result_str().to_owned(),
+        description: s.describe(o),
+    }
+}
+
+/// A game of a variant: a position with the moves that led to it.
+#[pyclass(module = "fairy_variants._native", subclass)]
+struct Board {
+    info: &'static Info,
+    session: Box<dyn Session>,
+}
+
+fn move_text(m: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(mv) = m.downcast::<Move>() {
+        return Ok(mv.get().text.clone());
+    }
+    m.extract::<String>()
+}
+
+#[pymethods]
+impl Board {
+    /// A game of `variant` from `position` (its notation), or from the start position.
+    #[new]
+    #[pyo3(signature = (variant, position=None))]
+    fn new(variant: &str, position: Option<&str>) -> PyResult<Self> {
+        let info = info(variant)?;
+        let session = info.variant.session(position).map_err(py_err)?;
+        Ok(Board { info, session })
+    }
+    /// The variant id.
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.info.variant.id()
+    }
+    /// The legal moves as [`Move`] objects, sorted by text.
+    #[getter]
+    fn legal_moves(&self) -> PyResult<Vec<Move>> {
+        let moves = self.session.legal_moves(None).map_err(py_err)?;
+        Ok(moves.into_iter().map(|text| Move { text }).collect())
+    }
+    /// The legal moves in canonical notation, sorted; only those from square `from_square`
+    /// when given.
+    #[pyo3(signature = (from_square=None))]
+    fn legal_move_strings(&self, from_square: Option<&str>) -> PyResult<Vec<String>> {
+        self.session.legal_moves(from_square).map_err(py_err)
+    }
+    /// Plays a move (a [`Move`] or its text).
+    fn push(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<Move> {
+        let text = move_text(mv)?;
+        self.push_str(&text)
+    }
+    /// Plays a move given as text (the canonical form or any form the variant reads) and
+    /// returns it in canonical form.
+    fn push_str(&mut self, text: &str) -> PyResult<Move> {
+        let text = self.session.apply(text).map_err(py_err)?;
+        Ok(Move { text })
+    }
+    /// Takes back the last move and returns it.
+    fn pop(&mut self) -> PyResult<Move> {
+        let last = self.peek()?;
+        self.session.undo();
+        Ok(last)
+    }
+    /// The last move played.
+    fn peek(&self) -> PyResult<Move> {
+        self.session
+            .history()
+            .pop()
+            .map(|text| Move { text })
+            .ok_or_else(|| PyIndexError::new_err("no move has been played"))
+    }
+    /// The moves played, first to last.
+    #[getter]
+    fn move_stack(&self) -> Vec<Move> {
+        self.session
+            .history()
+            .into_iter()
+            .map(|text| Move { text })
+            .collect()
+    }
+    /// A copy with the same start position and moves.
+    fn copy(slf: &Bound<'_, Self>) -> PyResult<PyObject> {
+        let py = slf.py();
+        let b = slf.borrow();
+        let start = b.session.start_notation();
+        let moves = b.session.history();
+        let variant = b.variant();
+        drop(b);
+        let new = slf.get_type().call1((variant, start))?;
+        new.call_method1("__setstate__", (moves,))?;
+        Ok(new.into_py(py))
+    }
+    /// The current position's notation.
+    fn position(&self) -> String {
+        self.session.notation()
+    }
+    /// The notation of the position the game started from.
+    fn starting_position(&self) -> String {
+        self.session.start_notation()
+    }
+    /// Starts over from `position` (or the start position), with no moves played.
+    #[pyo3(signature = (position=None))]
+    fn set_position(&mut self, position: Option<&str>) -> PyResult<()> {
+        self.session = self.info.variant.session(position).map_err(py_err)?;
+        Ok(())
+    }
+    /// The side to move: 0 for the first side (White, Gold), 1 for the second.
+    #[getter]
+    fn turn(&self) -> usize {
+        self.session.side_to_move().index()
+    }
+    /// The variant's name of the side to move (`white`, `gold`, ...).
+    #[getter]
+    fn turn_name(&self) -> &'static str {
+        self.session.side_name(self.session.side_to_move())
+    }
+    /// Whether the game is over (an outcome, or no legal move).
+    fn is_game_over(&self) -> bool {
+        self.session.is_over()
+    }
+    /// How the game ended, or `None` while it goes on.
+    fn outcome(&self) -> Option<Outcome> {
+        self.session
+            .outcome()
+            .map(|o| outcome_of(self.session.as_ref(), &o))
+    }
+    /// `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
+    fn result(&self) -> String {
+        self.session
+            .outcome()
+            .map_or_else(|| "*".to_owned(), |o| o.result_str().to_owned())
+    }
+    /// The number of move sequences of `depth` plies (sub-moves in Regicide), the GIL
+    /// released, root moves split over `threads`.
+    #[pyo3(signature = (depth, threads=1))]
+    fn perft(&mut self, py: Python<'_>, depth: u32, threads: usize) -> u64 {
+        let s = &mut *self.session;
+        py.allow_threads(move || s.perft(depth, threads))
+    }
+    /// Perft split by root move: `{move text: count}`.
+    #[pyo3(signature = (depth, threads=1))]
+    fn divide(&mut self, py: Python<'_>, depth: u32, threads: usize) -> HashMap<String, u64> {
+        let s = &mut *self.session;
+        py.allow_threads(move || s.divide(depth, threads).into_iter().collect())
+    }
+    /// The engine's move within the limits (depth 4 when neither is given), the GIL
+    /// released; `None` when there is no legal move.
+    #[pyo3(signature = (depth=None, movetime_ms=None))]
+    fn engine_move(
+        &mut self,
+        py: Python<'_>,
+        depth: Option<u32>,
+        movetime_ms: Option<u64>,
+    ) -> Option<Move> {
+        let limits = Limits {
+            depth: if movetime_ms.is_none() {
+                depth.or(Some(4))
+            } else {
+                depth
+            },
+            movetime: movetime_ms.map(std::time::Duration::from_millis),
+            nodes: None,
+        };
+        let s = &mut *self.session;
+        py.allow_threads(move || s.engine_move(&limits))
+            .map(|e| Move { text: e.text })
+    }
+    /// A legal move chosen uniformly with a generator seeded by `seed`, or `None`.
+    fn random_move(&self, seed: u64) -> Option<Move> {
+        let mut rng = Rng::new(seed);
+        self.session.random_move(&mut rng).map(|text| Move { text })
+    }
+    /// An SVG picture of the position, the last move (or `last_move`) outlined.
+    #[pyo3(signature = (last_move=None))]
+    fn svg(&self, last_move: Option<&str>) -> PyResult<String> {
+        let last = match last_move {
+            Some(m) => Some(m.to_owned()),
+            None => self.session.history().pop(),
+        };
+        fairy::picture::svg_text(
+            self.variant(),
+            Some(&self.session.notation()),
+            last.as_deref(),
+        )
+        .map_err(py_err)
+    }
+    fn _repr_svg_(&self) -> PyResult<String> {
+        self.svg(None)
+    }
+    fn __str__(&self) -> String {
+        self.session.diagram()
+    }
+    fn __repr__(&self) -> String {
+        format!("Board({:?}, {:?})", self.variant(), self.session.notation())
+    }
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.downcast::<Board>().is_ok_and(|o| {
+            let o = o.borrow();
+            o.variant() == self.variant() && o.session.notation() == self.session.notation()
+        })
+    }
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.variant().hash(&mut h);
+        self.session.notation().hash(&mut h);
+        h.finish()
+    }
+    fn __reduce__(slf: &Bound<'_, Self>) -> PyResult<PyObject> {
+        let py = slf.py();
+        let b = slf.borrow();
+        let args = (b.variant(), b.session.start_notation());
+        let state = b.session.history();
+        Ok(PyTuple::new_bound(
+            py,
+            [
+                slf.get_type().into_any().unbind(),
+                args.into_py(py),
+                state.into_py(py),
+            ],
+        )
+        .into_any()
+        .unbind())
+    }
+    /// Replays `moves` from the starting position (used by pickling and `copy`).
+    fn __setstate__(&mut self, moves: Vec<String>) -> PyResult<()> {
+        let start = self.session.start_notation();
+        let mut s = self.info.variant.session(Some(&start)).map_err(py_err)?;
+        for m in &moves {
+            s.apply(m).map_err(py_err)?;
+        }
+        self.session = s;
+        Ok(())
+    }
+    /// The game record text (tags and moves), with `players` names.
+    #[pyo3(signature = (players=("?".to_owned(), "?".to_owned())))]
+    fn record(&self, players: (String, String)) -> String {
+        let o = self.session.outcome();
+        let result = o.map_or("*", |o| o.result_str());
+        let termination = o.map(|o| o.reason().to_string());
+        fairy::record::record_of(
+            self.session.as_ref(),
+            self.info.variant,
+            [&players.0, &players.1],
+            result,
+            termination.as_deref(),
+        )
+        .to_string()
+    }
+    /// A board replaying the game record `text` (its `FEN` tag or the start position).
+    #[classmethod]
+    fn from_record(cls: &Bound<'_, PyType>, text: &str) -> PyResult<PyObject> {
+        let rec = fairy::RecordText::parse(text).map_err(|e| py_err(e.into()))?;
+        let id = rec
+            .tag("Variant")
+            .ok_or_else(|| RecordError::new_err("the record has no Variant tag"))?
+            .to_owned();
+        let variant = info(&id)?.variant;
+        let s = fairy::record::replay(&rec, variant).map_err(py_err)?;
+        let new = cls.call1((id, s.start_notation()))?;
+        new.call_method1("__setstate__", (s.history(),))?;
+        Ok(new.unbind())
+    }
+
+    // The RL layer: the Python package wraps these bytes as numpy arrays.
+
+    /// The number of actions of the variant (see `move_to_action`).
+    #[getter]
+    fn action_size(&self) -> usize {
+        self.info.action_size()
+    }
+    /// The action index of a move: `(from * squares + to) * suffixes + suffix`.
+    fn move_to_action(&self, mv: &Bound<'_, PyAny>) -> PyResult<usize> {
+        self.info.move_to_action(&move_text(mv)?)
+    }
+    /// The move text of an action index (not checked for legality).
+    fn action_to_move(&self, action: usize) -> PyResult<String> {
+        self.info.action_to_move(action)
+    }
+    /// Plays the move of an action index.
+    fn push_action(&mut self, action: usize) -> PyResult<Move> {
+        let text = self.info.action_to_move(action)?;
+        self.push_str(&text)
+    }
+    /// The legal action mask, one byte (0 or 1) per action.
+    fn _legal_action_mask_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        PyBytes::new_bound(py, &self.info.mask(self.session.as_ref()))
+    }
+    /// The legal actions, sorted.
+    fn legal_actions(&self) -> PyResult<Vec<usize>> {
+        let moves = self.session.legal_moves(None).map_err(py_err)?;
+        let mut out = moves
+            .iter()
+            .map(|m| self.info.move_to_action(m))
+            .collect::<PyResult<Vec<_>>>()?;
+        out.sort_unstable();
+        Ok(out)
+    }
+    /// The observation planes as little-endian float32 bytes, `planes x squares`.
+    fn _observation_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        let obs = self.info.observation(self.session.as_ref());
+        let bytes: Vec<u8> = obs.iter().flat_map(|f| f.to_le_bytes()).collect();
+        PyBytes::new_bound(py, &bytes)
+    }
+}
+
+/// The built variant ids, in list order.
+#[pyfunction]
+fn variants() -> Vec<&'static str> {
+    fairy::registry::built().iter().map(|v| v.id()).collect()
+}
+
+/// The description of a variant.
+#[pyfunction]
+fn description(variant: &str) -> PyResult<&'static str> {
+    Ok(info(variant)?.variant.description())
+}
+
+/// The start position's notation.
+#[pyfunction]
+fn start_position(variant: &str) -> PyResult<String> {
+    Ok(info(variant)?.variant.start_notation())
+}
+
+fn session_after(
+    variant: &str,
+    position: Option<&str>,
+    moves: Option<Vec<String>>,
+) -> PyResult<Box<dyn Session>> {
+    let mut s = info(variant)?.variant.session(position).map_err(py_err)?;
+    for m in moves.unwrap_or_default() {
+        s.apply(&m).map_err(py_err)?;
+    }
+    Ok(s)
+}
+
+/// The legal moves after `moves` from `position` (the start when `None`), sorted.
+#[pyfunction]
+#[pyo3(signature = (variant, position=None, moves=None))]
+fn legal_moves(
+    variant: &str,
+    position: Option<&str>,
+    moves: Option<Vec<String>>,
+) -> PyResult<Vec<String>> {
+    session_after(variant, position, moves)?
+        .legal_moves(None)
+        .map_err(py_err)
+}
+
+/// The notation of the position after `moves` from `position`.
+#[pyfunction]
+#[pyo3(signature = (variant, position=None, moves=None))]
+fn position_after(
+    variant: &str,
+    position: Option<&str>,
+    moves: Option<Vec<String>>,
+) -> PyResult<String> {
+    Ok(session_after(variant, position, moves)?.notation())
+}
+
+/// The result after `moves` from `position`: `1-0`, `0-1`, `1/2-1/2`, or `*`.
+#[pyfunction]
+#[pyo3(signature = (variant, position=None, moves=None))]
+fn game_result(
+    variant: &str,
+    position: Option<&str>,
+    moves: Option<Vec<String>>,
+) -> PyResult<String> {
+    Ok(session_after(variant, position, moves)?
+        .outcome()
+        .map_or_else(|| "*".to_owned(), |o| o.result_str().to_owned()))
+}
+
+/// The RL layer's facts of a variant: squares, pieces, action coding, planes.
+#[pyfunction]
+fn variant_info<'py>(py: Python<'py>, variant: &str) -> PyResult<Bound<'py, PyDict>> {
+    let i = info(variant)?;
+    let d = PyDict::new_bound(py);
+    d.set_item("id", i.variant.id())?;
+    d.set_item("description", i.variant.description())?;
+    d.set_item("side_names", i.variant.side_names().to_vec())?;
+    d.set_item("squares", i.squares())?;
+    d.set_item("square_names", i.names.clone())?;
+    d.set_item(
+        "pieces",
+        i.pieces.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+    )?;
+    d.set_item("suffixes", i.suffixes.clone())?;
+    d.set_item("action_size", i.action_size())?;
+    let mut planes: Vec<String> = Vec::new();
+    for side in i.variant.side_names() {
+        for p in &i.pieces {
+            planes.push(format!("{side} {p}"));
+        }
+    }
+    planes.extend(i.extra.iter().map(|s| (*s).to_owned()));
+    d.set_item("planes", planes)?;
+    d.set_item("observation_shape", (i.planes(), i.squares()))?;
+    Ok(d)
+}
+
+/// One game played by [`play_games`].
+struct Played {
+    moves: Vec<String>,
+    result: String,
+    reason: Option<String>,
+    record: String,
+}
+
+fn play_one(
+    info: &Info,
+    seed: u64,
+    max_plies: usize,
+    engine_depth: Option<u32>,
+    players: [&str; 2],
+) -> Played {
+    let variant = info.variant;
+    let mut s = match variant.session(None) {
+        Ok(s) => s,
+        Err(_) => {
+            return Played {
+                moves: Vec::new(),
+                result: "*".into(),
+                reason: None,
+                record: String::new(),
+            }
+        }
+    };
+    let mut rng = Rng::new(seed);
+    let limits = engine_depth.map(Limits::depth);
+    let mut plies = 0;
+    while plies < max_plies && !s.is_over() {
+        let mv = match &limits {
+            Some(l) => s.engine_move(l).map(|e| e.text),
+            None => s.random_move(&mut rng),
+        };
+        match mv {
+            Some(m) if s.apply(&m).is_ok() => plies += 1,
+            _ => break,
+        }
+    }
+    let outcome = s.outcome();
+    let (result, reason) = match &outcome {
+        Some(o) => (o.result_str().to_owned(), Some(o.reason().to_string())),
+        None if s.is_over() => ("*".to_owned(), None),
+        None => ("*".to_owned(), Some("length cap".to_owned())),
+    };
+    let record = fairy::record::record_of(s.as_ref(), variant, players, &result, reason.as_deref())
+        .to_string();
+    Played {
+        moves: s.history(),
+        result,
+        reason,
+        record,
+    }
+}
+
+/// Plays `n` games of `variant` in Rust with the GIL released, over `threads` threads (0:
+/// one per core): random moves seeded by `seed + i` for game `i`, or the engine at
+/// `engine_depth`; each game stops at its end or after `max_plies` plies. Returns one dict
+/// per game: `moves`, `result` (`*` when cut), `reason`, `record` (the game record text).
+#[pyfunction]
+#[pyo3(signature = (variant, n, seed=0, max_plies=300, engine_depth=None, threads=0))]
+fn play_games<'py>(
+    py: Python<'py>,
+    variant: &str,
+    n: usize,
+    seed: u64,
+    max_plies: usize,
+    engine_depth: Option<u32>,
+    threads: usize,
+) -> PyResult<Bound<'py, PyList>> {
+    let info = info(variant)?;
+    let players = if engine_depth.is_some() {
+        ["engine", "engine"]
+    } else {
+        ["random", "random"]
+    };
+    let games: Vec<Played> = py.allow_threads(|| {
+        let run = || {
+            (0..n)
+                .into_par_iter()
+                .map(|i| {
+                    play_one(
+                        info,
+                        seed.wrapping_add(i as u64),
+                        max_plies,
+                        engine_depth,
+                        players,
+                    )
+                })
+                .collect()
+        };
+        if threads == 0 {
+            run()
+        } else {
+            match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+                Ok(pool) => pool.install(run),
+                Err(_) => run(),
+            }
+        }
+    });
+    let list = PyList::empty_bound(py);
+    for g in games {
+        let d = PyDict::new_bound(py);
+        d.set_item("moves", g.moves)?;
+        d.set_item("result", g.result)?;
+        d.set_item("reason", g.reason)?;
+        d.set_item("record", g.record)?;
+        list.append(d)?;
+    }
+    Ok(list)
+}
+
+/// The native module.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_class::<Board>()?;
+    m.add_class::<Move>()?;
+    m.add_class::<Outcome>()?;
+    m.add_function(wrap_pyfunction!(variants, m)?)?;
+    m.add_function(wrap_pyfunction!(description, m)?)?;
+    m.add_function(wrap_pyfunction!(start_position, m)?)?;
+    m.add_function(wrap_pyfunction!(legal_moves, m)?)?;
+    m.add_function(wrap_pyfunction!(position_after, m)?)?;
+    m.add_function(wrap_pyfunction!(game_result, m)?)?;
+    m.add_function(wrap_pyfunction!(variant_info, m)?)?;
+    m.add_function(wrap_pyfunction!(play_games, m)?)?;
+    m.add("FairyError", py.get_type_bound::<FairyError>())?;
+    m.add(
+        "UnknownVariantError",
+        py.get_type_bound::<UnknownVariantError>(),
+    )?;
+    m.add("PositionError", py.get_type_bound::<PositionError>())?;
+    m.add("MoveError", py.get_type_bound::<MoveError>())?;
+    m.add("SquareError", py.get_type_bound::<SquareError>())?;
+    m.add("RecordError", py.get_type_bound::<RecordError>())?;
+    m.add("ArgumentError", py.get_type_bound::<ArgumentError>())?;
+    Ok(())
+}
