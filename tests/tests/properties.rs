@@ -73,3 +73,5 @@ variant_properties!(
     fairy_glinski::Glinski,
     ()
 );
+
+// new-variant: properties (`cargo xtask new-variant` adds variants above this line)

@@ -6,9 +6,12 @@
 //!   variant as a ratio to cozy-chess on orthodox chess, measured interleaved in one run.
 //! - `cargo xtask conformance [--check]`: (re)write the conformance vectors
 //!   `tests/conformance/<variant>.jsonl`, or with `--check` fail naming each stale file.
+//! - `cargo xtask new-variant <name> --board square|hex|layered [--into DIR]`: write a new
+//!   variant crate that builds and passes its tests at once, registered in the facade.
 
 mod codegen;
 mod conformance;
+mod new_variant;
 mod speed;
 
 use std::process::ExitCode;
@@ -45,6 +48,19 @@ enum Command {
         #[arg(long, default_value_t = 5)]
         rounds: usize,
     },
+    /// Write a new variant crate `crates/<name>` (package `fairy-<name>`): a small working
+    /// game on the chosen board with its rules document, tests and perft file, registered
+    /// in the facade, the workspace and the cross-variant tests.
+    NewVariant {
+        /// The variant id: lower-case letters and digits, words joined by hyphens.
+        name: String,
+        /// The kernel geometry: square (8x8), hex (61 cells) or layered (3 x 8x8).
+        #[arg(long)]
+        board: String,
+        /// The workspace to write into (default: this one).
+        #[arg(long, value_name = "DIR")]
+        into: Option<std::path::PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -53,6 +69,9 @@ fn main() -> ExitCode {
         Command::Codegen { check } => codegen::run(check),
         Command::Conformance { check } => conformance::run(check),
         Command::Speed { variant, rounds } => speed::run(variant.as_deref(), rounds),
+        Command::NewVariant { name, board, into } => {
+            new_variant::run(&name, &board, into.as_deref())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

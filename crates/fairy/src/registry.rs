@@ -66,6 +66,8 @@ static SYNTHESIS: Adapter<fairy_synthesis::Position> = Adapter::new(
     (),
 );
 
+// new-variant: statics (`cargo xtask new-variant` adds adapters above this line)
+
 /// One line of `fairy variants`: a variant id, its description, and its implementation if
 /// the crate is built.
 #[derive(Clone, Copy)]
@@ -124,6 +126,7 @@ pub fn entries() -> Vec<Entry> {
         Entry::built(&DRAGONCHESS),
         #[cfg(feature = "synthesis")]
         Entry::built(&SYNTHESIS),
+        // new-variant: entries
     ]
 }
 
