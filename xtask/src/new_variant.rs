@@ -19,14 +19,23 @@ use std::process::Command;
 
 /// The crate's files: path inside `crates/<name>/` and template text.
 const CRATE_FILES: &[(&str, &str)] = &[
-    ("Cargo.toml", include_str!("../templates/variant/Cargo.toml")),
+    (
+        "Cargo.toml",
+        include_str!("../templates/variant/Cargo.toml"),
+    ),
     ("README.md", include_str!("../templates/variant/README.md")),
-    ("src/lib.rs", include_str!("../templates/variant/src/lib.rs")),
+    (
+        "src/lib.rs",
+        include_str!("../templates/variant/src/lib.rs"),
+    ),
     (
         "src/position.rs",
         include_str!("../templates/variant/src/position.rs"),
     ),
-    ("src/types.rs", include_str!("../templates/variant/src/types.rs")),
+    (
+        "src/types.rs",
+        include_str!("../templates/variant/src/types.rs"),
+    ),
     (
         "tests/common/mod.rs",
         include_str!("../templates/variant/tests/common/mod.rs"),
@@ -244,15 +253,10 @@ impl BoardKind {
 pub fn check_name(name: &str) -> Result<(), String> {
     let words_ok = name.split('-').all(|w| {
         !w.is_empty()
-            && w
-                .bytes()
+            && w.bytes()
                 .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
     });
-    if name.is_empty()
-        || name.len() > 24
-        || !name.as_bytes()[0].is_ascii_lowercase()
-        || !words_ok
-    {
+    if name.is_empty() || name.len() > 24 || !name.as_bytes()[0].is_ascii_lowercase() || !words_ok {
         return Err(format!(
             "invalid variant name {name:?}: use 1-24 lower-case letters and digits, words \
              joined by single hyphens, starting with a letter (such as \"my-chess\")"
@@ -277,9 +281,12 @@ pub fn render(template: &str, values: &HashMap<&str, String>) -> Result<String, 
     while let Some(at) = rest.find("{{") {
         out.push_str(&rest[..at]);
         let after = &rest[at + 2..];
-        let end = after
-            .find("}}")
-            .ok_or_else(|| format!("unclosed placeholder near {:?}", &after[..after.len().min(20)]))?;
+        let end = after.find("}}").ok_or_else(|| {
+            format!(
+                "unclosed placeholder near {:?}",
+                &after[..after.len().min(20)]
+            )
+        })?;
         let key = &after[..end];
         let value = values
             .get(key)
@@ -387,7 +394,10 @@ fn add_default_feature(manifest: &str, name: &str) -> Result<String, String> {
                 .ok_or("crates/fairy/Cargo.toml: the default feature list is not on one line")?;
             let inner = line["default = [".len()..close].trim();
             let sep = if inner.is_empty() { "" } else { ", " };
-            out.push_str(&format!("default = [{inner}{sep}\"{name}\"]{}", &line[close + 1..]));
+            out.push_str(&format!(
+                "default = [{inner}{sep}\"{name}\"]{}",
+                &line[close + 1..]
+            ));
             done = true;
         } else {
             out.push_str(line);
@@ -421,7 +431,8 @@ fn default_root() -> PathBuf {
 }
 
 fn read(root: &Path, file: &str) -> Result<String, String> {
-    std::fs::read_to_string(root.join(file)).map_err(|e| format!("{}: {e}", root.join(file).display()))
+    std::fs::read_to_string(root.join(file))
+        .map_err(|e| format!("{}: {e}", root.join(file).display()))
 }
 
 fn write(root: &Path, file: &str, text: &str) -> Result<(), String> {
@@ -507,7 +518,9 @@ pub fn run(name: &str, board: &str, into: Option<&Path>) -> Result<(), String> {
     }
     let workspace = read(&root, "Cargo.toml")?;
     if workspace.contains(&format!("\n{package} ")) {
-        return Err(format!("variant {name:?} exists: Cargo.toml names {package}"));
+        return Err(format!(
+            "variant {name:?} exists: Cargo.toml names {package}"
+        ));
     }
     let ident = name.replace('-', "_").to_ascii_uppercase();
     if registry.contains(&format!("static {ident}:")) {
@@ -544,7 +557,10 @@ pub fn run(name: &str, board: &str, into: Option<&Path>) -> Result<(), String> {
         render(board.board_template(), &values)?,
     ));
     files.push((format!("docs/rules/{name}.md"), render(RULES_DOC, &values)?));
-    files.push((format!("tests/perft/{name}.perft"), render(PERFT_FILE, &values)?));
+    files.push((
+        format!("tests/perft/{name}.perft"),
+        render(PERFT_FILE, &values)?,
+    ));
 
     for (path, text) in &files {
         write(&root, path, text)?;
@@ -554,7 +570,10 @@ pub fn run(name: &str, board: &str, into: Option<&Path>) -> Result<(), String> {
             format!("../../docs/rules/{name}.md"),
             format!("crates/{name}/RULES.md"),
         ),
-        ("../../LICENSE-MIT".to_owned(), format!("crates/{name}/LICENSE-MIT")),
+        (
+            "../../LICENSE-MIT".to_owned(),
+            format!("crates/{name}/LICENSE-MIT"),
+        ),
         (
             "../../LICENSE-APACHE".to_owned(),
             format!("crates/{name}/LICENSE-APACHE"),
@@ -636,11 +655,24 @@ mod tests {
             assert_eq!(check_name(good), Ok(()), "{good}");
         }
         for bad in [
-            "", "My", "3d", "my_chess", "-a", "a-", "a--b", "é", "a b", "kernel", "tests",
+            "",
+            "My",
+            "3d",
+            "my_chess",
+            "-a",
+            "a-",
+            "a--b",
+            "é",
+            "a b",
+            "kernel",
+            "tests",
             "abcdefghijklmnopqrstuvwxy",
         ] {
             let e = check_name(bad).unwrap_err();
-            assert!(!e.contains('\n') && e.contains("invalid variant name"), "{bad}: {e}");
+            assert!(
+                !e.contains('\n') && e.contains("invalid variant name"),
+                "{bad}: {e}"
+            );
         }
     }
 
@@ -648,7 +680,10 @@ mod tests {
     fn boards_are_checked() {
         assert_eq!(BoardKind::parse("hex"), Ok(BoardKind::Hex));
         let e = BoardKind::parse("round").unwrap_err();
-        assert!(!e.contains('\n') && e.contains("square, hex or layered"), "{e}");
+        assert!(
+            !e.contains('\n') && e.contains("square, hex or layered"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -5,7 +5,7 @@ use core::fmt;
 use core::str::FromStr;
 use std::sync::OnceLock;
 
-use fairy_kernel::game::{parse_by_legal_moves, MoveBuf};
+use fairy_kernel::game::{loose_move_key, parse_by_legal_moves};
 use fairy_kernel::geometry::{leap_table, ray_table};
 use fairy_kernel::notation::{field_error, impossible, read_counter, read_rows, write_rows};
 use fairy_kernel::view::{BoardView, PieceView};
@@ -143,8 +143,8 @@ impl Position {
             return;
         }
         let t = tables();
-        for from in 0..CELLS {
-            let Some(p) = self.cells[from] else { continue };
+        for (from, cell) in self.cells.iter().enumerate() {
+            let Some(p) = *cell else { continue };
             if p.color != self.side {
                 continue;
             }
@@ -401,12 +401,7 @@ impl Game for Position {
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let mv: Move = text.parse()?;
-        let found = parse_by_legal_moves(
-            self,
-            text,
-            |_| Ok(()),
-            fairy_kernel::game::loose_move_key,
-        );
+        let found = parse_by_legal_moves(self, text, |_| Ok(()), loose_move_key);
         found.map_err(|e| match e {
             MoveError::Illegal { text, .. } => MoveError::Illegal {
                 reason: match self.piece_at(mv.from) {

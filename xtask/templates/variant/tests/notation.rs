@@ -38,7 +38,7 @@ fn bad_positions_give_typed_errors() {
         Err(PositionError::FieldCount { .. })
     ));
     assert_eq!(field("x w 0 1"), "board");
-    assert_eq!(field(&format!("{}Q w 0 1", board)), "board");
+    assert_eq!(field(&format!("{board}Q w 0 1")), "board");
     assert_eq!(field(&format!("{board} g 0 1")), "side to move");
     assert_eq!(field(&format!("{board} w -1 1")), "half-move clock");
     assert_eq!(field(&format!("{board} w 0 0")), "move number");

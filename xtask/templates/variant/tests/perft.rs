@@ -59,7 +59,7 @@ fn fast_and_reference_agree_on_the_perft_file() {
         if write {
             e.counts.clear();
             for depth in 1..=MAX_DEPTH {
-                let fast = fairy_kernel::perft(&p, depth);
+                let fast = {{crate}}::kernel::perft(&p, depth);
                 if fast > NODE_LIMIT {
                     break;
                 }
@@ -69,7 +69,7 @@ fn fast_and_reference_agree_on_the_perft_file() {
         }
         assert!(!e.counts.is_empty(), "{}: no figure", e.id);
         for &(depth, nodes) in &e.counts {
-            assert_eq!(fairy_kernel::perft(&p, depth), nodes, "{} perft {depth} (fast)", e.id);
+            assert_eq!({{crate}}::kernel::perft(&p, depth), nodes, "{} perft {depth} (fast)", e.id);
             assert_eq!(reference_perft(&p, depth), nodes, "{} perft {depth} (reference)", e.id);
         }
     }

@@ -7,7 +7,7 @@ use {{crate}}::board::{board, KING_STEPS, ROOK_DIRECTIONS};
 use {{crate}}::prelude::*;
 use {{crate}}::MOVE_RULE_PLIES;
 
-use fairy_kernel::Geometry;
+use {{crate}}::kernel::Geometry;
 
 /// The moves of the side to move by the rules alone, sorted.
 pub fn reference_moves(p: &Position) -> Vec<Move> {
@@ -85,7 +85,7 @@ pub struct Rng(pub u64);
 impl Rng {
     /// A number below `n`.
     pub fn below(&mut self, n: usize) -> usize {
-        self.0 = fairy_kernel::zobrist::splitmix64(self.0);
+        self.0 = {{crate}}::kernel::zobrist::splitmix64(self.0);
         (self.0 % n as u64) as usize
     }
 }
@@ -121,7 +121,7 @@ pub fn notation_with(pieces: &[(&str, char)], side: char) -> String {
             .expect("every square is in a row");
         letters[r][i] = Some(c);
     }
-    format!("{} {side} 0 1", fairy_kernel::notation::write_rows(letters))
+    format!("{} {side} 0 1", {{crate}}::kernel::notation::write_rows(letters))
 }
 
 /// The position of [`notation_with`].
