@@ -383,31 +383,32 @@ fn registrations(name: &str, values: &HashMap<&str, String>) -> Vec<Insert> {
     ]
 }
 
-/// Adds `name` to the `default = [...]` feature list of the facade's manifest.
+/// Adds `name` to the `default = [...]` feature list of the facade's manifest (written on
+/// one line, or one entry a line with a trailing comma).
 fn add_default_feature(manifest: &str, name: &str) -> Result<String, String> {
-    let mut out = String::new();
-    let mut done = false;
-    for line in manifest.split_inclusive('\n') {
-        if !done && line.starts_with("default = [") {
-            let close = line
-                .rfind(']')
-                .ok_or("crates/fairy/Cargo.toml: the default feature list is not on one line")?;
-            let inner = line["default = [".len()..close].trim();
-            let sep = if inner.is_empty() { "" } else { ", " };
-            out.push_str(&format!(
-                "default = [{inner}{sep}\"{name}\"]{}",
-                &line[close + 1..]
-            ));
-            done = true;
-        } else {
-            out.push_str(line);
-        }
-    }
-    if done {
-        Ok(out)
+    let missing = || "crates/fairy/Cargo.toml has no `default = [...]` feature list".to_owned();
+    let start = if manifest.starts_with("default = [") {
+        0
     } else {
-        Err("crates/fairy/Cargo.toml has no `default = [...]` feature line".to_owned())
-    }
+        manifest.find("\ndefault = [").ok_or_else(missing)? + 1
+    };
+    let open = start + "default = [".len();
+    let close = open + manifest[open..].find(']').ok_or_else(missing)?;
+    let inner = &manifest[open..close];
+    let kept = inner.trim_end();
+    let entry = format!("\"{name}\"");
+    let list = if kept.trim().is_empty() {
+        entry
+    } else if kept.ends_with(',') && inner.contains('\n') {
+        let indent = kept
+            .rsplit('\n')
+            .next()
+            .map_or("    ", |l| &l[..l.len() - l.trim_start().len()]);
+        format!("{kept}\n{indent}{entry},{}", &inner[kept.len()..])
+    } else {
+        format!("{}, {entry}", kept.trim_end_matches(','))
+    };
+    Ok(format!("{}{list}{}", &manifest[..open], &manifest[close..]))
 }
 
 /// Inserts `text` above the line holding `marker`.
@@ -722,6 +723,16 @@ mod tests {
             add_default_feature(manifest, "my-game").unwrap(),
             "[features]\ndefault = [\"a\", \"b\", \"my-game\"]\na = []\n"
         );
+        let multi = "[features]\ndefault = [\n    \"a\",\n    \"b\",\n]\n";
+        assert_eq!(
+            add_default_feature(multi, "c").unwrap(),
+            "[features]\ndefault = [\n    \"a\",\n    \"b\",\n    \"c\",\n]\n"
+        );
+        assert_eq!(
+            add_default_feature("default = []\n", "c").unwrap(),
+            "default = [\"c\"]\n"
+        );
+        assert!(add_default_feature("[features]\n", "c").is_err());
     }
 
     #[test]
