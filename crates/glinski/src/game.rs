@@ -5,7 +5,7 @@ use fairy_kernel::{Color, Game, MoveError, Outcome, PositionError, Reason, Squar
 
 use crate::movegen::{Counter, Lister, Tables};
 use crate::notation::{geometry, parse_move, parse_position, write_move, write_position};
-use crate::position::Glinski;
+use crate::position::Position;
 use crate::types::{Move, MoveKind};
 use crate::MoveList;
 
@@ -13,7 +13,7 @@ use crate::MoveList;
 /// 10 queens (the original and 9 promoted pawns, 42 targets at best, from the centre), 2
 /// rooks (30), 3 bishops (12), 2 knights (12) and the king (12): 552; a pawn that could
 /// promote (at most 3 targets, 12 moves) stands where a queen would count more.
-pub const MOVE_LIST_CAPACITY: usize = 560;
+pub const MAX_MOVES: usize = 560;
 
 /// The start position (§2) in the notation of §5.1 (CHECKPOINTS.md).
 pub const START: &str =
@@ -21,7 +21,7 @@ pub const START: &str =
 
 pub use fairy_hexchess::piece_value;
 
-impl Game for Glinski {
+impl Game for Position {
     type Move = Move;
     type MoveList = MoveList;
     type Variant = ();

@@ -16,7 +16,7 @@ use crate::attacks::attacked;
 use crate::generated::tables::{
     BLACK_PAWN_CAPTURES, KNIGHT, PAWN_STARTS, PRINCE, QUEEN_LINES, RAYS, WHITE_PAWN_CAPTURES,
 };
-use crate::position::{code, pawn_push, Regicide, EMPTY};
+use crate::position::{code, pawn_push, Position, EMPTY};
 use crate::tables::{back_rank, castle_bit, square, CASTLE_FILES, FILES, NO_SQUARE, SQUARES};
 use crate::{Move, MoveKind, MoveList, Role};
 
@@ -78,7 +78,7 @@ impl Filter for AllLegal {
 /// at once (R16); one that leaves it attacked is legal only if the rest of the turn can
 /// still end with it unattacked (or capture the opponent's last prince).
 struct LastPrince<'a> {
-    pos: &'a Regicide,
+    pos: &'a Position,
     front: usize,
     scratch: [u8; SQUARES],
     prince: u16,
@@ -127,7 +127,7 @@ impl Filter for LastPrince<'_> {
     }
 }
 
-impl Regicide {
+impl Position {
     /// Generates the legal sub-moves of the side to move on front `front` (0..3) into
     /// `sink`; returns `true` if the sink stopped the generation. Nothing when either side
     /// has no prince (R16).
