@@ -267,6 +267,7 @@ pub use fairy_kernel as kernel;
 pub mod rules {}
 
 fairy_kernel::impl_position_new!(Position);
+fairy_kernel::impl_position_text!(Position);
 
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]

@@ -214,21 +214,5 @@ impl Game for Position {
     }
 }
 
-impl core::fmt::Display for Position {
-    /// The position notation of ruling R12 (as [`Game::to_notation`]).
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(&self.notation())
-    }
-}
-
-impl core::str::FromStr for Position {
-    type Err = PositionError;
-
-    /// Reads the position notation of ruling R12 (as [`Game::from_notation`]).
-    fn from_str(s: &str) -> Result<Self, PositionError> {
-        Position::parse_notation(s)
-    }
-}
-
 #[cfg(feature = "serde")]
 fairy_kernel::impl_serde_via_str!(Position);
