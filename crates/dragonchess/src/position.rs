@@ -346,6 +346,13 @@ impl Position {
         diagonal_of(ground_of(sq), dir)
     }
 
+    /// The one target of a Hero off the Ground with a recorded origin (D3).
+    #[cold]
+    #[inline(never)]
+    fn recorded_return(&self, sq: u16) -> Bits {
+        self.hero_origin(sq).map_or(Bits::EMPTY, Bits::single)
+    }
+
     /// The Heroes off the Ground whose origin is recorded, by square.
     pub fn hero_origins(&self) -> Bits {
         self.origins
@@ -548,22 +555,15 @@ impl Position {
         }
         let s = sq as usize;
         let k = |kind: Kind| att & self.kinds[kind.index()];
-        let mut heroes = g::HERO[s] & k(Kind::Hero);
-        if heroes.intersects(&self.origins) {
-            // A Hero off the Ground with a recorded origin attacks only that square (D3).
-            for h in (heroes & self.origins).iter() {
-                if self.hero_origin(h) != Some(sq) {
-                    heroes.remove(h);
-                }
-            }
-        }
         let near = (g::GRIFFON[s] & k(Kind::Griffon))
-            | heroes
+            | (g::HERO[s] & k(Kind::Hero))
             | (g::CLERIC[s] & k(Kind::Cleric))
             | (g::KING[s] & k(Kind::King))
             | (g::PALADIN[s] & k(Kind::Paladin));
         if near.any() {
-            return true;
+            // A Hero off the Ground with a recorded origin attacks only that square (D3):
+            // judged only when an attack was found and some origin is recorded.
+            return self.origins.is_empty() || self.near_attack_with_origins(sq, near);
         }
         // Squares one step "behind" `sq` as seen by `by` are the forward squares of the
         // other side.
@@ -647,6 +647,21 @@ impl Position {
         }
     }
 
+    /// Whether `near` (the attackers of `sq` by single steps and leaps) still attacks `sq`
+    /// once Heroes off the Ground whose recorded origin is another square are left out
+    /// (docs/rules/dragonchess.md, D3).
+    #[cold]
+    #[inline(never)]
+    fn near_attack_with_origins(&self, sq: u16, near: Bits) -> bool {
+        let mut near = near;
+        for h in (near & self.origins).iter() {
+            if self.hero_origin(h) != Some(sq) {
+                near.remove(h);
+            }
+        }
+        near.any()
+    }
+
     /// Whether the side to move's King is attacked (rules doc 5.2).
     #[inline]
     pub fn in_check(&self) -> bool {
@@ -703,9 +718,10 @@ impl Position {
             Kind::Unicorn => sink.targets(sq, free(g::KNIGHT[s])),
             Kind::Hero => {
                 // Off the Ground a Hero with a recorded origin may return only there (D3).
-                let t = match self.hero_origin(sq) {
-                    Some(o) => Bits::single(o),
-                    None => g::HERO[s],
+                let t = if self.origins.contains(sq) {
+                    self.recorded_return(sq)
+                } else {
+                    g::HERO[s]
                 };
                 sink.targets(sq, free(t));
             }
