@@ -560,10 +560,11 @@ impl Position {
             | (g::CLERIC[s] & k(Kind::Cleric))
             | (g::KING[s] & k(Kind::King))
             | (g::PALADIN[s] & k(Kind::Paladin));
-        if near.any() {
-            // A Hero off the Ground with a recorded origin attacks only that square (D3):
-            // judged only when an attack was found and some origin is recorded.
-            return self.origins.is_empty() || self.near_attack_with_origins(sq, near);
+        // A Hero off the Ground with a recorded origin attacks only that square (D3): judged
+        // only when an attack was found and some origin is recorded; if none is left, the
+        // other patterns below are still tested.
+        if near.any() && (self.origins.is_empty() || self.near_attack_with_origins(sq, near)) {
+            return true;
         }
         // Squares one step "behind" `sq` as seen by `by` are the forward squares of the
         // other side.

@@ -851,3 +851,12 @@ fn several_heroes_may_share_an_origin_ruling_d3() {
     assert_eq!(moves_from(&p, "3d4"), set(&["3d4-2c3"]));
     assert_eq!(moves_from(&p, "1b4"), set(&["1b4-2c3"]));
 }
+
+#[test]
+fn a_hero_that_does_not_attack_leaves_other_attacks_in_place_ruling_d3() {
+    // Found by random play: the Scarlet Hero on 3d7 came from 2e8, so it does not attack 2c6,
+    // but the Scarlet Elemental on 1c7 does (through the empty 1c6): 2d6-2c6 is illegal.
+    let p = read("12/3hk7/12/12/11s/5S6/12/12 | 12/12/3K8/9w2/6W5/W1WD8/7W4/12 | 10B1/2e3d5/5d6/1E10/3D8/7D1DD1/2B3D1H3/12 g 1 138 1i2:2j1,3d7:2e8");
+    assert!(!targets(&p, "2d6").contains(&"2c6".to_string()));
+    assert!(p.is_attacked(square(2, 2, 5), SCARLET));
+}
