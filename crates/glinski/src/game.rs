@@ -15,7 +15,7 @@ use crate::MoveList;
 /// promote (at most 3 targets, 12 moves) stands where a queen would count more.
 pub const MAX_MOVES: usize = 560;
 
-/// The start position (§2) in the notation of §5.1 (CHECKPOINTS.md).
+/// The start position (docs/rules/glinski.md §2) in the notation of §5.1.
 pub const START: &str =
     "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1";
 

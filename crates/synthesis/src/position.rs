@@ -65,7 +65,7 @@ pub struct Position {
     pub(crate) hash: u64,
 }
 
-/// The position notation of the start (S9; CHECKPOINTS.md).
+/// The position notation of the start (docs/rules/synthesis.md, S9).
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 fn field_err(field: &'static str, text: &str, expected: &str) -> PositionError {

@@ -1,5 +1,5 @@
 //! One test per rule of docs/rules/glinski.md, named after the rule and citing its section
-//! (and the ruling of ../shared/RULINGS.md "Glinski hexagonal chess", G1-G4).
+//! (and the project's rulings G1-G4 defined there).
 
 use fairy_kernel::{perft, Color, Game, GameRecord, Geometry, Outcome, Reason};
 
@@ -8,7 +8,7 @@ use crate::generated::tables::SHADE;
 use crate::notation::geometry;
 use crate::{MoveKind, MoveList, Position, Role, START};
 
-/// CHECKPOINTS.md: the start position string.
+/// The start position string of docs/rules/glinski.md §5.1, shared with other programs.
 const CHECKPOINT_START: &str =
     "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1";
 
@@ -243,7 +243,7 @@ fn pawn_double_step_from_every_start_cell() {
     assert!(targets(&p, "e4").is_empty());
 }
 
-/// §3.6(b) (research note §2.1): a pawn that reaches another start cell of its side by a
+/// §3.6(b) (docs/rules/glinski.md): a pawn that reaches another start cell of its side by a
 /// capture may double-step from there.
 #[test]
 fn pawn_double_step_from_a_start_cell_reached_by_capture() {
