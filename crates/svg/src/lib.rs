@@ -357,9 +357,12 @@ mod tests {
 
     fn one_piece_view(color: Color) -> BoardView {
         let b = RectBoard::new(4, 4);
-        BoardView::rect(&b, CLASSIC_PALETTE.to_vec(), |_| 0, |sq| {
-            (sq == 5).then_some(PieceView { letter: 'K', color })
-        })
+        BoardView::rect(
+            &b,
+            CLASSIC_PALETTE.to_vec(),
+            |_| 0,
+            |sq| (sq == 5).then_some(PieceView { letter: 'K', color }),
+        )
     }
 
     #[test]

@@ -378,7 +378,13 @@ fn every_cell_name_reads_back_to_its_square() {
         let s = v.session(None).expect("a session");
         let view = s.board_view().expect("a picture");
         for c in &view.cells {
-            assert_eq!(s.square(&c.name).ok(), Some(c.square), "{}: {}", v.id(), c.name);
+            assert_eq!(
+                s.square(&c.name).ok(),
+                Some(c.square),
+                "{}: {}",
+                v.id(),
+                c.name
+            );
         }
     }
 }
