@@ -200,6 +200,20 @@ pub fn styled_svg(
 ) -> Option<String> {
     let view = session.board_view()?;
     let legend = legend(id, &view);
+    // A mated king is outlined in red.
+    let mated: Vec<u16> = match session.outcome() {
+        Some(o) if o.reason() == fairy_kernel::Reason::Checkmate => view
+            .cells
+            .iter()
+            .filter(|c| {
+                c.piece.is_some_and(|p| {
+                    p.letter.eq_ignore_ascii_case(&'K') && Some(p.color) != o.winner()
+                })
+            })
+            .map(|c| c.square)
+            .collect(),
+        _ => Vec::new(),
+    };
     let status = status(session, id);
     let sides = [
         session.side_name(Color::White),
@@ -210,7 +224,7 @@ pub fn styled_svg(
             &view,
             &Style {
                 highlight,
-                check: &[],
+                check: &mated,
                 status: Some(&status),
                 legend: &legend,
                 sides,
