@@ -107,7 +107,7 @@ fn move_notation_formats_and_parses() {
 
 #[test]
 fn move_notation_names_the_line_length_of_off_board_cells() {
-    // Issue 5: a6, f11, l1 are rejected naming the line's length.
+    // a6, f11, l1 are rejected naming the line's length.
     let p = Position::start(());
     for (text, want) in [
         ("a6-a5", "line a has 5 cells"),
