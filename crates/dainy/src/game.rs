@@ -47,6 +47,9 @@ impl Game for Dainy {
         write_position(self)
     }
 
+    fn is_check(&self) -> Option<bool> {
+        Some(Dainy::in_check(self, self.side_to_move()))
+    }
     fn side_to_move(&self) -> Color {
         self.side
     }

@@ -31,6 +31,9 @@ impl Game for Position {
         self.write()
     }
 
+    fn is_check(&self) -> Option<bool> {
+        Some(Position::in_check(self))
+    }
     fn side_to_move(&self) -> Color {
         self.side()
     }

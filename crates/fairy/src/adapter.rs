@@ -84,6 +84,8 @@ pub trait Session: Send {
     fn movers(&self) -> Vec<Color>;
     /// Whether the game is over: it has an outcome, or the side to move has no legal move.
     fn is_over(&self) -> bool;
+    /// Whether the side to move is in check, or `None` for a variant without check.
+    fn is_check(&self) -> Option<bool>;
     /// The engine's choice in the current position within `limits` (repetitions of
     /// earlier positions of this game count as draws), or `None` when there is no legal
     /// move. Each thread keeps one engine (and its transposition table) per game type.
@@ -281,6 +283,9 @@ impl<G: Game> Session for GameRecord<G> {
     }
     fn is_over(&self) -> bool {
         GameRecord::outcome(self).is_some() || self.position().count_legal_moves() == 0
+    }
+    fn is_check(&self) -> Option<bool> {
+        self.position().is_check()
     }
     fn engine_move(&self, limits: &Limits) -> Option<EngineMove> {
         // The positions before the current one, for repetitions.

@@ -40,6 +40,9 @@ impl Game for Glinski {
         write_position(self)
     }
 
+    fn is_check(&self) -> Option<bool> {
+        Some(Glinski::in_check(self, self.side_to_move()))
+    }
     fn side_to_move(&self) -> Color {
         self.side
     }

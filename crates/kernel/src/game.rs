@@ -271,6 +271,12 @@ pub trait Game: Clone + Eq + Debug + Send + Sync + 'static {
         None
     }
 
+    /// Whether the side to move is in check (its royal piece attacked), for variants whose
+    /// rules have check; `None` where they have no such notion.
+    fn is_check(&self) -> Option<bool> {
+        None
+    }
+
     /// The number of legal moves; perft's bulk count at the last ply. The default generates
     /// them; a variant may count faster.
     fn count_legal_moves(&self) -> usize {

@@ -113,6 +113,11 @@ impl Game for Regicide {
         self.notation()
     }
 
+    fn is_check(&self) -> Option<bool> {
+        // A prince of the side to move attacked (docs/rules/regicide.md, R13).
+        let us = self.side_to_move();
+        Some(self.princes(us).iter().any(|sq| self.is_attacked(sq, !us)))
+    }
     fn side_to_move(&self) -> Color {
         self.side
     }

@@ -98,6 +98,9 @@ impl Game for Position {
         self.to_fen()
     }
 
+    fn is_check(&self) -> Option<bool> {
+        Some(Position::in_check(self, self.side_to_move()))
+    }
     fn side_to_move(&self) -> Color {
         self.side
     }
