@@ -565,6 +565,11 @@ impl Board {
     fn turn_name(&self) -> &'static str {
         self.session.side_name(self.session.side_to_move())
     }
+    /// Whether the side to move is in check; `None` in a variant without check (the
+    /// Chess-T family, where check has no legal effect).
+    fn is_check(&self) -> Option<bool> {
+        self.session.is_check()
+    }
     /// Whether the game is over (an outcome, or no legal move).
     fn is_game_over(&self) -> bool {
         self.session.is_over()
