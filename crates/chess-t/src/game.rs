@@ -42,6 +42,19 @@ impl Game for Position {
         self.side
     }
 
+    fn is_check(&self) -> bool {
+        // Check has no legal effect here (docs/rules/chess-t.md, T7): report whether the
+        // opponent, were it to move, could capture one of our royal pieces.
+        let mut them = *self;
+        them.side = !self.side;
+        let ours = self.royal() & self.colors[self.side.index()];
+        let mut moves = MoveList::new();
+        them.legal_moves(&mut moves);
+        moves
+            .iter()
+            .any(|m| (m.is_capture() || m.is_exchange()) && ours & (1u128 << m.to()) != 0)
+    }
+
     fn legal_moves(&self, moves: &mut MoveList) {
         Position::legal_moves(self, moves);
     }

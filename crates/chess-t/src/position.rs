@@ -349,7 +349,7 @@ impl Position {
     }
 
     #[inline]
-    fn royal(&self) -> u128 {
+    pub(crate) fn royal(&self) -> u128 {
         self.kinds[Kind::King.index()]
             | self.kinds[Kind::Konnet.index()]
             | self.kinds[Kind::Prince.index()]

@@ -3,6 +3,8 @@
 use std::io::Write;
 use std::time::Instant;
 
+use indicatif::{ProgressBar, ProgressStyle};
+
 use crate::error::CliError;
 use crate::registry;
 
@@ -48,8 +50,12 @@ pub fn show(
         .iter()
         .map(|c| Ok((c, s.cell_info(c)?)))
         .collect::<Result<Vec<_>, CliError>>()?;
-    w(write!(out, "{}", s.diagram()))?;
-    w(writeln!(out, "{}", s.notation()))?;
+    let diagram = s.diagram();
+    w(write!(out, "{diagram}"))?;
+    // Some diagrams (the hexagonal boards') already end with the notation.
+    if !diagram.contains(&s.notation()) {
+        w(writeln!(out, "{}", s.notation()))?;
+    }
     if let Some(o) = s.outcome() {
         w(writeln!(out, "{}", s.describe(&o)))?;
     }
@@ -67,13 +73,35 @@ pub fn show(
 /// Unknown variant, unreadable position, bad square.
 pub fn moves(
     out: &mut dyn Write,
+    err: &mut dyn Write,
     variant: &str,
     fen: Option<&str>,
     from: Option<&str>,
 ) -> Result<(), CliError> {
     let s = registry::find(variant)?.session(fen)?;
-    for m in s.legal_moves(from)? {
+    let list = s.legal_moves(from)?;
+    for m in &list {
         w(writeln!(out, "{m}"))?;
+    }
+    if list.is_empty() {
+        // stdout stays empty for scripts; say why on stderr.
+        let side = s.side_name(s.side_to_move());
+        let why = match from {
+            _ if s.is_over() => match s.outcome() {
+                Some(o) => format!("no legal moves: the game is over ({})", s.describe(&o)),
+                None => format!("no legal moves: {side} has none"),
+            },
+            None => format!("no legal moves for {side}"),
+            Some(sq) => match s.piece_at(sq)? {
+                None => format!("no piece on {sq}"),
+                Some(p) if p.color != s.side_to_move() => format!(
+                    "the piece on {sq} is {}'s; {side} is to move",
+                    s.side_name(p.color)
+                ),
+                Some(_) => format!("the piece on {sq} has no legal move"),
+            },
+        };
+        w(writeln!(err, "{why}"))?;
     }
     Ok(())
 }
@@ -111,40 +139,105 @@ pub struct PerftOptions<'a> {
     pub divide: bool,
     /// Threads over which to split the root moves.
     pub threads: usize,
+    /// Show a progress bar on the error stream.
+    pub progress: bool,
 }
+
+/// The deepest perft `fairy perft` takes: each ply is a level of recursion, and from any
+/// start position of these games depth 10 already means more than 10^15 leaves.
+pub const MAX_PERFT_DEPTH: u32 = 32;
+
+/// The most threads `fairy perft` starts.
+pub const MAX_THREADS: usize = 256;
 
 /// `fairy perft`: with `divide`, one `move: n` line per root move (sorted); then
 /// `Nodes searched: N` as the last line of `out`; time and nodes per second on `err`.
+/// With `progress`, a bar on `err` counts the root moves done (callers pass it only when
+/// stderr is a terminal). More threads than root moves are cut to one per root move, with
+/// a note on `err`.
 ///
 /// # Errors
-/// Unknown variant, unreadable position, zero threads.
+/// Unknown variant, unreadable position, zero threads, more than [`MAX_THREADS`] threads,
+/// a depth over [`MAX_PERFT_DEPTH`].
 pub fn perft(out: &mut dyn Write, err: &mut dyn Write, o: &PerftOptions) -> Result<(), CliError> {
     if o.threads == 0 {
         return Err(CliError::Argument("--threads must be at least 1".into()));
     }
+    if o.threads > MAX_THREADS {
+        return Err(CliError::Argument(format!(
+            "--threads {} is too many: at most {MAX_THREADS}",
+            o.threads
+        )));
+    }
+    if o.depth > MAX_PERFT_DEPTH {
+        return Err(CliError::Argument(format!(
+            "depth {} is too deep: perft takes at most {MAX_PERFT_DEPTH} plies",
+            o.depth
+        )));
+    }
     let s = registry::find(o.variant)?.session(o.fen)?;
+    let roots = s.count_legal_moves();
+    let mut threads = o.threads;
+    if threads > roots.max(1) && o.depth > 1 {
+        threads = roots.max(1);
+        w(writeln!(
+            err,
+            "note: {} threads asked for {roots} root move{}: using {threads}",
+            o.threads,
+            plural(roots)
+        ))?;
+    }
     let t0 = Instant::now();
-    let nodes = if o.divide {
-        let rows = s.divide(o.depth, o.threads);
+    let bar = if o.progress && o.depth > 1 {
+        let bar = ProgressBar::new(roots as u64);
+        bar.set_style(
+            ProgressStyle::with_template("{bar:30} {pos}/{len} root moves, {elapsed} {msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        Some(bar)
+    } else {
+        None
+    };
+    let rows = if o.depth == 0 {
+        Vec::new()
+    } else {
+        s.divide_with_progress(o.depth, threads, &|m, _| {
+            if let Some(b) = &bar {
+                b.set_message(m.to_owned());
+                b.inc(1);
+            }
+        })
+    };
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    if o.divide {
         for (m, n) in &rows {
             w(writeln!(out, "{m}: {n}"))?;
         }
-        if o.depth == 0 {
-            1
-        } else {
-            rows.iter().map(|(_, n)| n).sum()
-        }
+    }
+    let nodes = if o.depth == 0 {
+        1
     } else {
-        s.perft(o.depth, o.threads)
+        rows.iter().map(|(_, n)| n).sum()
     };
     let secs = t0.elapsed().as_secs_f64();
     w(writeln!(out, "Nodes searched: {nodes}"))?;
     let nps = if secs > 0.0 { nodes as f64 / secs } else { 0.0 };
     w(writeln!(
         err,
-        "time: {secs:.3} s, {nps:.0} nodes/s, {} thread(s)",
-        o.threads
+        "time: {secs:.3} s, {nps:.0} nodes/s, {threads} thread{}",
+        plural(threads)
     ))
+}
+
+/// `"s"` unless `n` is 1.
+pub fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
 }
 
 fn w(r: std::io::Result<()>) -> Result<(), CliError> {

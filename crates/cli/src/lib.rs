@@ -8,6 +8,7 @@
 pub mod commands;
 pub mod matchplay;
 pub mod play;
+pub mod serve;
 
 pub use fairy::{adapter, picture, record, registry};
 pub use fairy::{Adapter, EngineMove, Session, Variant};

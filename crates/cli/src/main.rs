@@ -85,9 +85,10 @@ enum Command {
     Play {
         /// Variant id (asked for when missing and no record is loaded).
         variant: Option<String>,
-        /// The side you play; `none` lets the engine play both.
-        #[arg(long = "as", value_enum, default_value_t = Human::White)]
-        human: Human,
+        /// The side you play: white or black (or the variant's side names, such as gold
+        /// and scarlet in Dragonchess), both, or none (the engine plays both).
+        #[arg(long = "as", default_value = "white")]
+        human: String,
         #[command(flatten)]
         limits: LimitArgs,
         /// Start from this position (variant's notation).
@@ -102,6 +103,10 @@ enum Command {
         /// Adjudicate a draw after this many plies (ruling G2).
         #[arg(long, default_value_t = DEFAULT_MAX_PLIES)]
         max_plies: usize,
+        /// With --load of a finished game (resigned, mated...): play on from its last
+        /// position instead of only showing it.
+        #[arg(long = "continue")]
+        resume: bool,
     },
     /// Play the engine against a random mover or itself, colours alternating; the last
     /// line is `score: W-D-L` of the engine (of the first engine against itself).
@@ -143,6 +148,8 @@ enum Command {
         #[arg(short = 'o', long)]
         output: Option<std::path::PathBuf>,
     },
+    /// Serve a page for playing every variant in the browser (binds 127.0.0.1 unless told).
+    Serve(fairy_cli::serve::ServeArgs),
 }
 
 /// The engine's thinking limit: a depth or a time per move.
@@ -181,9 +188,13 @@ fn run(cli: Cli) -> Result<(), CliError> {
             fen,
             cells,
         } => commands::show(&mut out, &variant, fen.as_deref(), &cells),
-        Command::Moves { variant, fen, from } => {
-            commands::moves(&mut out, &variant, fen.as_deref(), from.as_deref())
-        }
+        Command::Moves { variant, fen, from } => commands::moves(
+            &mut out,
+            &mut std::io::stderr(),
+            &variant,
+            fen.as_deref(),
+            from.as_deref(),
+        ),
         Command::Apply {
             variant,
             fen,
@@ -195,17 +206,25 @@ fn run(cli: Cli) -> Result<(), CliError> {
             fen,
             divide,
             threads,
-        } => commands::perft(
-            &mut out,
-            &mut std::io::stderr(),
-            &PerftOptions {
-                variant: &variant,
-                depth,
-                fen: fen.as_deref(),
-                divide,
-                threads,
-            },
-        ),
+        } => {
+            // Ctrl-C stops a long count with one line instead of a half-drawn bar.
+            let _ = ctrlc::set_handler(|| {
+                eprintln!("\nperft interrupted");
+                std::process::exit(130);
+            });
+            commands::perft(
+                &mut out,
+                &mut std::io::stderr(),
+                &PerftOptions {
+                    variant: &variant,
+                    depth,
+                    fen: fen.as_deref(),
+                    divide,
+                    threads,
+                    progress: std::io::stderr().is_terminal(),
+                },
+            )
+        }
         Command::Play {
             variant,
             human,
@@ -214,13 +233,34 @@ fn run(cli: Cli) -> Result<(), CliError> {
             load,
             save,
             max_plies,
+            resume,
         } => {
+            let human = match variant.as_deref().map(registry::find).transpose()? {
+                Some(v) => Human::parse(&human, v.side_names())?,
+                // A variant chosen at the prompt or named by a record: any variant's side
+                // names are accepted.
+                None => Human::parse(&human, ["white", "black"]).or_else(|e| {
+                    registry::built()
+                        .iter()
+                        .find_map(|v| Human::parse(&human, v.side_names()).ok())
+                        .ok_or(e)
+                })?,
+            };
             let opts = PlayOptions {
                 human,
                 limits: limits.limits(Limits::movetime_ms(1000))?,
                 max_plies,
                 save,
+                resume_finished: resume,
             };
+            // Ctrl-C writes the record of the game so far and says where.
+            let _ = ctrlc::set_handler(|| {
+                match play::write_pending_record() {
+                    Some(path) => eprintln!("\ninterrupted: record written to {}", path.display()),
+                    None => eprintln!("\ninterrupted"),
+                }
+                std::process::exit(130);
+            });
             let stdin = std::io::stdin();
             play::run(
                 variant.as_deref(),
@@ -270,6 +310,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                     .map_err(|e| CliError::Argument(format!("cannot write output: {e}"))),
             }
         }
+        Command::Serve(args) => fairy_cli::serve::run(args),
     }
 }
 

@@ -11,14 +11,15 @@ use crate::adapter::{Session, Variant};
 use crate::error::CliError;
 use crate::registry;
 use fairy::record::{record_of, replay};
+use fairy::text_board;
 use fairy::{RecordError, RecordText};
 
 /// Who the person at the keyboard plays (`--as`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Human {
-    /// White; the engine plays Black.
+    /// The first side (White; Gold in Dragonchess); the engine plays the other.
     White,
-    /// Black; the engine plays White.
+    /// The second side (Black; Scarlet in Dragonchess); the engine plays the first.
     Black,
     /// Both sides (the engine only answers draw offers).
     Both,
@@ -27,6 +28,27 @@ pub enum Human {
 }
 
 impl Human {
+    /// Reads `--as`: `white`/`first`, `black`/`second`, `both`, `none`, or one of the
+    /// variant's side names `names` (`gold`, `scarlet` in Dragonchess), in any case.
+    ///
+    /// # Errors
+    /// [`CliError::Argument`] listing the accepted words.
+    pub fn parse(text: &str, names: [&str; 2]) -> Result<Human, CliError> {
+        let t = text.trim().to_ascii_lowercase();
+        match t.as_str() {
+            "white" | "first" => Ok(Human::White),
+            "black" | "second" => Ok(Human::Black),
+            "both" => Ok(Human::Both),
+            "none" => Ok(Human::None),
+            _ if t == names[0] => Ok(Human::White),
+            _ if t == names[1] => Ok(Human::Black),
+            _ => Err(CliError::Argument(format!(
+                "--as {text:?}: expected {}, {}, both or none",
+                names[0], names[1]
+            ))),
+        }
+    }
+
     /// Whether the person plays `side`.
     pub fn plays(self, side: Color) -> bool {
         match self {
@@ -49,6 +71,9 @@ pub struct PlayOptions {
     pub max_plies: usize,
     /// Where to write the game record at the end, besides printing it.
     pub save: Option<PathBuf>,
+    /// Play on from a loaded record whose result is decided (`--continue`); without it
+    /// such a record is shown and the program stops.
+    pub resume_finished: bool,
 }
 
 /// The default game-length cap, in plies (sub-moves in Imperial Regicide).
@@ -60,10 +85,98 @@ Type a move in the variant's notation (`moves` lists them), or a command:
   undo            take back your last move (and the engine's reply to it)
   fen             the position's notation
   board           draw the board again
+  flip            turn the board half round
+  save FILE       write the game record so far to FILE
   resign          give up the game
   draw            offer a draw (the engine accepts when it does not stand better)
   help            this text
-  quit            stop here; the record is printed with the result *";
+  quit            stop here; the record is printed with the result *
+Commands may be typed in any case. Ctrl-C writes the record (to --save, or to
+fairy-<variant>-interrupted.txt) and stops.";
+
+/// The words `fairy play` takes as commands (for the message on an unknown one).
+const COMMANDS: &str = "moves, undo, fen, board, flip, save, resign, draw, help, quit";
+
+/// The board as the person sees it: the compact text board (turned when `flip`) with the
+/// last move's cells in brackets, then who is to move, check and the last move.
+pub fn draw(session: &dyn Session, flip: bool) -> String {
+    let history = session.history();
+    let last = history.last();
+    let mut text = match session.board_view() {
+        Some(view) => {
+            let marked = last
+                .and_then(|m| fairy::picture::move_squares(session, m).ok())
+                .unwrap_or_default();
+            text_board::render(&view, flip, &marked)
+        }
+        None => session.diagram(),
+    };
+    text.push_str(&session.turn_text());
+    if session.is_check() {
+        text.push_str(", in check");
+    }
+    if let Some(m) = last {
+        text.push_str(&format!("; last move {m}"));
+    }
+    text.push('\n');
+    text
+}
+
+/// The record of the game in progress, written by [`write_pending_record`] when the
+/// program is interrupted: the path to write and the record's text.
+static PENDING: std::sync::Mutex<Option<(PathBuf, String)>> = std::sync::Mutex::new(None);
+
+/// Writes the record of the game in progress (kept after every move) to its path; the
+/// path written, or `None` when no game is in progress. For a Ctrl-C handler.
+pub fn write_pending_record() -> Option<PathBuf> {
+    let pending = PENDING.lock().ok()?.take()?;
+    std::fs::write(&pending.0, pending.1).ok()?;
+    Some(pending.0)
+}
+
+/// `words` joined by spaces in lines of at most 80 columns, breaking only between words.
+pub fn wrap_words(words: &[String]) -> String {
+    let mut text = String::new();
+    let mut width = 0;
+    for word in words {
+        if width > 0 && width + 1 + word.len() > 80 {
+            text.push('\n');
+            width = 0;
+        } else if width > 0 {
+            text.push(' ');
+            width += 1;
+        }
+        text.push_str(word);
+        width += word.len();
+    }
+    text
+}
+
+/// Checks at the start of a game that a record can be written to `path` later: its folder
+/// exists and it is not a folder itself.
+///
+/// # Errors
+/// [`CliError::Argument`] saying what is wrong with the path.
+pub fn check_save_path(path: &Path) -> Result<(), CliError> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if !dir.is_dir() {
+        return Err(CliError::Argument(format!(
+            "--save {}: folder {} does not exist",
+            path.display(),
+            dir.display()
+        )));
+    }
+    if path.is_dir() {
+        return Err(CliError::Argument(format!(
+            "--save {}: is a folder, not a file",
+            path.display()
+        )));
+    }
+    Ok(())
+}
 
 /// The name of the engine in records and messages, with its limit.
 pub fn engine_name(limits: &Limits) -> String {
@@ -191,9 +304,37 @@ pub fn play_game(
         name(Color::Black),
         session.side_name(Color::Black)
     ))?;
-    w(write!(out, "{}", session.diagram()))?;
+    // The person's side at the bottom (for both or none, the first side).
+    let mut flip = {
+        let bottom = if opts.human == Human::Black {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let first_on_top = variant
+            .session(None)
+            .ok()
+            .and_then(|s| s.board_view())
+            .is_some_and(|v| text_board::first_side_on_top(&v));
+        (bottom == Color::Black) != first_on_top
+    };
+    w(write!(out, "{}", draw(session.as_ref(), flip)))?;
 
+    let pending_path = opts
+        .save
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("fairy-{}-interrupted.txt", variant.id())));
     let end = loop {
+        if let Ok(mut p) = PENDING.lock() {
+            let rec = record_of(
+                session.as_ref(),
+                variant,
+                [&name(Color::White), &name(Color::Black)],
+                "*",
+                Some("unterminated: interrupted"),
+            );
+            *p = Some((pending_path.clone(), rec.to_string()));
+        }
         if let Some(o) = session.outcome() {
             break End {
                 result: o.result_str(),
@@ -238,10 +379,10 @@ pub fn play_game(
                 em.elapsed.as_secs_f64(),
                 em.pv.join(" ")
             ))?;
-            w(write!(out, "{}", session.diagram()))?;
+            w(write!(out, "{}", draw(session.as_ref(), flip)))?;
             continue;
         }
-        w(write!(out, "{side_name} to move> "))?;
+        w(write!(out, "{}> ", session.turn_text()))?;
         w(out.flush())?;
         let Some(line) = read_line(input)? else {
             w(writeln!(out))?;
@@ -252,10 +393,27 @@ pub fn play_game(
             };
         };
         let mut words = line.split_whitespace();
-        let Some(command) = words.next() else {
+        let Some(first) = words.next() else {
             continue;
         };
-        match command {
+        let command = first.to_ascii_lowercase();
+        match command.as_str() {
+            "save" => match words.next() {
+                None => w(writeln!(out, "save needs a file name: save FILE"))?,
+                Some(path) => {
+                    let rec = record_of(
+                        session.as_ref(),
+                        variant,
+                        [&name(Color::White), &name(Color::Black)],
+                        "*",
+                        None,
+                    );
+                    match std::fs::write(path, rec.to_string()) {
+                        Ok(()) => w(writeln!(out, "record saved to {path}"))?,
+                        Err(e) => w(writeln!(out, "cannot write the record to {path}: {e}"))?,
+                    }
+                }
+            },
             "help" | "?" => w(writeln!(out, "{HELP}"))?,
             "quit" | "exit" => {
                 break End {
@@ -265,10 +423,14 @@ pub fn play_game(
                 }
             }
             "fen" => w(writeln!(out, "{}", session.notation()))?,
-            "board" => w(write!(out, "{}", session.diagram()))?,
+            "board" => w(write!(out, "{}", draw(session.as_ref(), flip)))?,
+            "flip" => {
+                flip = !flip;
+                w(write!(out, "{}", draw(session.as_ref(), flip)))?;
+            }
             "moves" => match session.legal_moves(words.next()) {
                 Ok(list) if list.is_empty() => w(writeln!(out, "no legal moves"))?,
-                Ok(list) => w(writeln!(out, "{}", list.join(" ")))?,
+                Ok(list) => w(writeln!(out, "{}", wrap_words(&list)))?,
                 Err(e) => w(writeln!(out, "{e}"))?,
             },
             "undo" => {
@@ -277,7 +439,7 @@ pub fn play_game(
                 } else {
                     session.undo();
                     while !opts.human.plays(session.side_to_move()) && session.undo() {}
-                    w(write!(out, "{}", session.diagram()))?;
+                    w(write!(out, "{}", draw(session.as_ref(), flip)))?;
                 }
             }
             "resign" => {
@@ -306,12 +468,20 @@ pub fn play_game(
                 }
                 w(writeln!(out, "the engine declines the draw"))?;
             }
+            // Every move names squares, so a word without a digit is a command.
+            _ if !line.contains(|c: char| c.is_ascii_digit()) => w(writeln!(
+                out,
+                "unknown command {first:?}; the commands are {COMMANDS} (or type a move)"
+            ))?,
             _ => match session.apply(&line) {
-                Ok(_) => w(write!(out, "{}", session.diagram()))?,
+                Ok(_) => w(write!(out, "{}", draw(session.as_ref(), flip)))?,
                 Err(e) => w(writeln!(out, "{e}"))?,
             },
         }
     };
+    if let Ok(mut p) = PENDING.lock() {
+        *p = None;
+    }
 
     w(writeln!(out, "result: {}", end.message))?;
     let record = record_of(
@@ -349,6 +519,12 @@ pub fn run(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
+    if let Some(path) = &opts.save {
+        check_save_path(path)?;
+    }
+    if opts.max_plies == 0 {
+        return Err(CliError::Argument("--max-plies must be at least 1".into()));
+    }
     if fen.is_some() && load.is_some() {
         return Err(CliError::Argument(
             "--fen and --load exclude each other (a record has its own FEN tag)".into(),
@@ -377,12 +553,23 @@ pub fn run(
     let session = match &record {
         Some(rec) => {
             let s = replay(rec, v)?;
+            let n = rec.moves.len();
             w(writeln!(
                 out,
-                "loaded {} moves from {}",
-                rec.moves.len(),
+                "loaded {n} move{} from {}",
+                crate::commands::plural(n),
                 load.map_or(String::new(), |p| p.display().to_string())
             ))?;
+            if rec.result != "*" && !opts.resume_finished {
+                w(write!(out, "{}", s.diagram()))?;
+                let why = rec.tag("Termination").unwrap_or("the record says so");
+                w(writeln!(
+                    out,
+                    "this game is over: {} ({why}); add --continue to play on from here",
+                    rec.result
+                ))?;
+                return Ok(());
+            }
             s
         }
         None => v.session(fen)?,

@@ -150,3 +150,65 @@ fn dragonchess_scripted_game_through_stdin_ends_in_mate() {
         "{text}"
     );
 }
+
+#[test]
+fn side_names_save_paths_and_finished_records() {
+    if fairy_cli::registry::find("dragonchess").is_err()
+        || fairy_cli::registry::find("synthesis").is_err()
+    {
+        return;
+    }
+    fairy()
+        .args(["play", "dragonchess", "--as", "gold", "--depth", "1"])
+        .write_stdin("quit\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("[White \"human\"]"));
+    fairy()
+        .args(["play", "chess-t", "--as", "gold"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "expected white, black, both or none",
+        ));
+    fairy()
+        .args(["play", "synthesis", "--save", "/nonexistent/dir/x"])
+        .write_stdin("e2-e4\n")
+        .assert()
+        .code(2)
+        .stdout(predicate::str::is_empty())
+        .stderr(predicate::str::contains("does not exist"));
+    fairy()
+        .args(["play", "synthesis", "--max-plies", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--max-plies must be at least 1"));
+    let dir = std::env::temp_dir().join(format!("fairy-finished-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("resigned.txt");
+    let text = "[Variant \"synthesis\"]\n[Result \"0-1\"]\n[Termination \"white resigned\"]\n\n1. e2-e4 0-1\n";
+    std::fs::write(&path, text).unwrap();
+    let p = path.to_str().unwrap();
+    fairy()
+        .args(["play", "--load", p, "--save", p])
+        .write_stdin("")
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("loaded 1 move from").and(predicate::str::contains(
+                "this game is over: 0-1 (white resigned)",
+            )),
+        );
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        text,
+        "a finished record is not rewritten"
+    );
+    fairy()
+        .args(["play", "--load", p, "--continue", "--as", "both"])
+        .write_stdin("e7-e5\nquit\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("1. e2-e4 e7-e5 *"));
+    std::fs::remove_dir_all(&dir).ok();
+}

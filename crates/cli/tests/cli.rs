@@ -163,3 +163,91 @@ fn svg_is_xml_with_every_piece() {
             .code(2);
     }
 }
+
+#[test]
+fn perft_rejects_depths_it_cannot_take_and_caps_threads() {
+    for (v, depth) in [
+        ("regicide", "1000"),
+        ("dragonchess", "3000"),
+        ("chess-t1", "100000"),
+    ] {
+        fairy()
+            .args(["perft", v, depth])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("too deep").and(predicate::str::contains("32")));
+        fairy()
+            .args(["perft", v, depth, "--threads", "2"])
+            .assert()
+            .code(2);
+    }
+    fairy()
+        .args(["perft", "dragonchess", "2", "--threads", "1000"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("at most 256"));
+    fairy()
+        .args(["perft", "dragonchess", "2", "--threads", "100"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Nodes searched: 8094"))
+        .stderr(predicate::str::contains(
+            "100 threads asked for 90 root moves: using 90",
+        ));
+}
+
+#[test]
+fn moves_from_an_empty_or_enemy_square_says_why_on_stderr() {
+    for (sq, why) in [
+        ("e4", "no piece on e4"),
+        ("e7", "the piece on e7 is black's; white is to move"),
+        ("a1", "the piece on a1 has no legal move"),
+    ] {
+        fairy()
+            .args(["moves", "synthesis", "--from", sq])
+            .assert()
+            .success()
+            .stdout(predicate::str::is_empty())
+            .stderr(predicate::str::contains(why));
+    }
+    fairy()
+        .args(["moves", "synthesis", "--from", "e2"])
+        .assert()
+        .success()
+        .stdout("e2-e3\ne2-e4\n")
+        .stderr(predicate::str::is_empty());
+}
+
+#[test]
+fn every_variant_takes_the_same_separators_and_surrounding_whitespace() {
+    for v in registry::built() {
+        let v = v.id();
+        let out = |args: &[&str]| {
+            let o = fairy().args(args).output().unwrap();
+            assert!(
+                o.status.success(),
+                "{args:?}: {}",
+                String::from_utf8_lossy(&o.stderr)
+            );
+            String::from_utf8(o.stdout).unwrap()
+        };
+        let start = out(&["start", v]);
+        let moves = out(&["moves", v]);
+        // A plain from-to move (no promotion, no capture from afar).
+        let canonical = moves
+            .lines()
+            .find(|m| m.matches('-').count() == 1 && !m.contains('='))
+            .expect("a plain move");
+        let want = out(&["apply", v, canonical]);
+        for text in [
+            canonical.replace('-', ""),
+            canonical.replace('-', ":"),
+            canonical.to_ascii_uppercase(),
+            format!(" {canonical} "),
+        ] {
+            assert_eq!(out(&["apply", v, &text]), want, "{v}: {text:?}");
+        }
+        let padded = format!(" {} ", start.trim());
+        assert_eq!(out(&["apply", v, "--fen", &padded, canonical]), want, "{v}");
+    }
+}

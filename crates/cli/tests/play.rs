@@ -21,6 +21,7 @@ fn opts(human: Human, depth: u32) -> PlayOptions {
         limits: Limits::depth(depth),
         max_plies: 200,
         save: None,
+        resume_finished: false,
     }
 }
 
@@ -43,7 +44,10 @@ fn scripted_game_with_an_illegal_move_ends_with_the_king_captured() {
         "{out}"
     );
     assert!(out.contains("bad square in move \"z9-a1\""), "{out}");
-    assert!(out.contains("malformed move \"nonsense\""), "{out}");
+    assert!(
+        out.contains("unknown command \"nonsense\"; the commands are moves, undo"),
+        "{out}"
+    );
     assert!(out.contains("a1-a2 a1-a3 a1-a4 a1-a5"), "{out}");
     assert!(out.contains("k4/5/5/5/R3K w\n"), "fen command: {out}");
     assert!(
@@ -277,4 +281,63 @@ fn run_asks_for_the_variant_and_checks_its_arguments() {
     let mut out = Vec::new();
     fairy_cli::play::run(None, None, None, &o, &mut Cursor::new(Vec::new()), &mut out)
         .expect("ends");
+}
+
+#[test]
+fn save_command_case_insensitive_commands_and_wrapped_move_lists() {
+    let dir = std::env::temp_dir().join(format!("fairy-play-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("game.txt");
+    let script = format!("a1-a4\nSAVE {}\nsave\nFen\nMOVES\nQuit\n", path.display());
+    let (out, _) = run(&TOY, Some("k4/5/5/5/R3K w"), &opts(Human::Both, 1), &script);
+    assert!(
+        out.contains(&format!("record saved to {}", path.display())),
+        "{out}"
+    );
+    assert!(out.contains("save needs a file name"), "{out}");
+    assert!(out.contains("k4/R4/5/5/4K b"), "Fen in capitals: {out}");
+    assert!(out.contains("game left unfinished (quit)"), "Quit: {out}");
+    let saved = RecordText::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(saved.moves, ["a1-a4"]);
+    assert_eq!(saved.result, "*");
+    std::fs::remove_dir_all(&dir).ok();
+    let words: Vec<String> = (0..40).map(|i| format!("a{i}-b{i}")).collect();
+    let text = fairy_cli::play::wrap_words(&words);
+    assert!(text.lines().count() > 1);
+    for line in text.lines() {
+        assert!(line.len() <= 80, "{line}");
+        for word in line.split(' ') {
+            assert!(words.contains(&word.to_owned()), "a move was cut: {word:?}");
+        }
+    }
+}
+
+#[test]
+fn side_names_for_as_and_save_paths_checked_at_start() {
+    assert_eq!(
+        Human::parse("gold", ["gold", "scarlet"]).unwrap(),
+        Human::White
+    );
+    assert_eq!(
+        Human::parse("Scarlet", ["gold", "scarlet"]).unwrap(),
+        Human::Black
+    );
+    assert_eq!(
+        Human::parse("black", ["gold", "scarlet"]).unwrap(),
+        Human::Black
+    );
+    assert_eq!(
+        Human::parse("NONE", ["white", "black"]).unwrap(),
+        Human::None
+    );
+    let e = Human::parse("gold", ["white", "black"])
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("expected white, black, both or none"), "{e}");
+    let e = fairy_cli::play::check_save_path(std::path::Path::new("/nonexistent/dir/x"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("folder /nonexistent/dir does not exist"), "{e}");
+    assert!(fairy_cli::play::check_save_path(&std::env::temp_dir()).is_err());
+    assert!(fairy_cli::play::check_save_path(std::path::Path::new("x.txt")).is_ok());
 }

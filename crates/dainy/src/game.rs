@@ -47,11 +47,12 @@ impl Game for Dainy {
         write_position(self)
     }
 
-    fn is_check(&self) -> Option<bool> {
-        Some(Dainy::in_check(self, self.side_to_move()))
-    }
     fn side_to_move(&self) -> Color {
         self.side
+    }
+
+    fn is_check(&self) -> bool {
+        self.in_check(self.side)
     }
 
     fn legal_moves(&self, moves: &mut MoveList) {

@@ -31,11 +31,12 @@ impl Game for Position {
         self.write()
     }
 
-    fn is_check(&self) -> Option<bool> {
-        Some(Position::in_check(self))
-    }
     fn side_to_move(&self) -> Color {
         self.side()
+    }
+
+    fn is_check(&self) -> bool {
+        self.in_check()
     }
 
     fn legal_moves(&self, moves: &mut MoveList) {

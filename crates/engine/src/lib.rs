@@ -50,3 +50,8 @@ pub use search::{
     is_mate_score, mate_score, Limits, Score, SearchConfig, SearchResult, Searcher, DRAW, INFINITY,
     MATE, MATE_BOUND, MAX_PLY, QUIESCENCE_DEPTH,
 };
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -390,6 +390,18 @@ impl Game for Toy {
         self.side
     }
 
+    fn is_check(&self) -> bool {
+        // The opponent, were it to move, could capture our king.
+        let mut them = self.clone();
+        them.side = !self.side;
+        let mut moves = Self::MoveList::default();
+        them.legal_moves(&mut moves);
+        moves.iter().any(|m| {
+            self.board[usize::from(m.to)]
+                .is_some_and(|p| p.color == self.side && p.kind == Kind::King)
+        })
+    }
+
     fn legal_moves(&self, moves: &mut Self::MoveList) {
         if self.has_king(Color::White) && self.has_king(Color::Black) {
             self.pseudo_moves(moves);

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use fairy_engine::{Limits, Rng, Score, Searcher};
 use fairy_kernel::game::MoveBuf;
-use fairy_kernel::view::BoardView;
+use fairy_kernel::view::{BoardView, PieceView};
 use fairy_kernel::{perft, Color, Game, GameRecord, Outcome};
 use rayon::prelude::*;
 
@@ -41,6 +41,10 @@ pub trait Session: Send {
     fn diagram(&self) -> String;
     /// The side to move.
     fn side_to_move(&self) -> Color;
+    /// Whether the side to move stands in check (see `Game::is_check`).
+    fn is_check(&self) -> bool;
+    /// Who is to move, in words (see `Game::turn_text`; Imperial Regicide names the front).
+    fn turn_text(&self) -> String;
     /// The variant's name of a side (`gold`/`scarlet` in Dragonchess, else `white`/`black`).
     fn side_name(&self, color: Color) -> &'static str;
     /// An outcome in words with the variant's side names.
@@ -69,6 +73,17 @@ pub trait Session: Send {
     /// # Errors
     /// [`Error::Square`] when `square` is not a square of the board.
     fn cell_info(&self, square: &str) -> Result<Option<String>, Error>;
+    /// The piece on `square` (its letter and side), from the drawing model.
+    ///
+    /// # Errors
+    /// [`Error::Square`] when `square` is not a square of the board.
+    fn piece_at(&self, square: &str) -> Result<Option<PieceView>, Error> {
+        let sq = self.square(square)?;
+        Ok(self
+            .board_view()
+            .and_then(|v| v.cells.into_iter().find(|c| c.square == sq))
+            .and_then(|c| c.piece))
+    }
     /// Reads a square name of the variant's board.
     ///
     /// # Errors
@@ -77,15 +92,25 @@ pub trait Session: Send {
     /// Perft of `depth` plies from the current position, root moves split over `threads`.
     fn perft(&self, depth: u32, threads: usize) -> u64;
     /// Perft split by root move: canonical move text and count, sorted by move text.
-    fn divide(&self, depth: u32, threads: usize) -> Vec<(String, u64)>;
+    fn divide(&self, depth: u32, threads: usize) -> Vec<(String, u64)> {
+        self.divide_with_progress(depth, threads, &|_, _| {})
+    }
+    /// [`Session::divide`], calling `done(move_text, count)` as each root move is counted
+    /// (from the worker threads, in no particular order), for progress displays.
+    fn divide_with_progress(
+        &self,
+        depth: u32,
+        threads: usize,
+        done: &(dyn Fn(&str, u64) + Sync),
+    ) -> Vec<(String, u64)>;
+    /// The number of legal moves in the current position.
+    fn count_legal_moves(&self) -> usize;
     /// The notation of the position the game started from.
     fn start_notation(&self) -> String;
     /// The side that played each move of [`Session::history`], in order.
     fn movers(&self) -> Vec<Color>;
     /// Whether the game is over: it has an outcome, or the side to move has no legal move.
     fn is_over(&self) -> bool;
-    /// Whether the side to move is in check, or `None` for a variant without check.
-    fn is_check(&self) -> Option<bool>;
     /// The engine's choice in the current position within `limits` (repetitions of
     /// earlier positions of this game count as draws), or `None` when there is no legal
     /// move. Each thread keeps one engine (and its transposition table) per game type.
@@ -170,7 +195,8 @@ impl<G: Game> Variant for Adapter<G> {
     }
     fn session(&self, fen: Option<&str>) -> Result<Box<dyn Session>, Error> {
         let pos = match fen {
-            Some(text) => G::from_notation(self.variant, text)?,
+            // Surrounding whitespace is no part of any notation.
+            Some(text) => G::from_notation(self.variant, text.trim())?,
             None => G::start(self.variant),
         };
         Ok(Box::new(GameRecord::new(pos)))
@@ -196,6 +222,12 @@ impl<G: Game> Session for GameRecord<G> {
     }
     fn side_to_move(&self) -> Color {
         self.position().side_to_move()
+    }
+    fn is_check(&self) -> bool {
+        self.position().is_check()
+    }
+    fn turn_text(&self) -> String {
+        self.position().turn_text()
     }
     fn side_name(&self, color: Color) -> &'static str {
         G::side_names()[color.index()]
@@ -246,7 +278,15 @@ impl<G: Game> Session for GameRecord<G> {
         }
         self.divide(depth, threads).iter().map(|(_, n)| n).sum()
     }
-    fn divide(&self, depth: u32, threads: usize) -> Vec<(String, u64)> {
+    fn count_legal_moves(&self) -> usize {
+        self.position().count_legal_moves()
+    }
+    fn divide_with_progress(
+        &self,
+        depth: u32,
+        threads: usize,
+        done: &(dyn Fn(&str, u64) + Sync),
+    ) -> Vec<(String, u64)> {
         let pos = self.position();
         if depth == 0 {
             return Vec::new();
@@ -257,7 +297,10 @@ impl<G: Game> Session for GameRecord<G> {
         let count = |&m: &G::Move| {
             let mut child = pos.clone();
             child.play(m);
-            (pos.format_move(m), perft(&child, depth - 1))
+            let text = pos.format_move(m);
+            let n = perft(&child, depth - 1);
+            done(&text, n);
+            (text, n)
         };
         let mut out: Vec<(String, u64)> = if threads > 1 {
             with_threads(threads, || moves.par_iter().map(count).collect())
@@ -283,9 +326,6 @@ impl<G: Game> Session for GameRecord<G> {
     }
     fn is_over(&self) -> bool {
         GameRecord::outcome(self).is_some() || self.position().count_legal_moves() == 0
-    }
-    fn is_check(&self) -> Option<bool> {
-        self.position().is_check()
     }
     fn engine_move(&self, limits: &Limits) -> Option<EngineMove> {
         // The positions before the current one, for repetitions.

@@ -28,6 +28,7 @@ pub mod error;
 pub mod picture;
 pub mod record;
 pub mod registry;
+pub mod text_board;
 
 pub use adapter::{Adapter, EngineMove, Session, Variant};
 pub use error::Error;
@@ -38,3 +39,8 @@ pub use fairy_kernel::{Color, Outcome, Reason, RecordError, RecordText};
 pub use fairy_engine as engine;
 /// The kernel (geometry, the `Game` trait, records), re-exported.
 pub use fairy_kernel as kernel;
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -1,5 +1,9 @@
 //! SVG pictures of a session's position, with the last move outlined.
 
+use fairy_kernel::view::BoardView;
+use fairy_kernel::Color;
+use fairy_svg::{LegendEntry, Style, Swatch};
+
 use crate::adapter::Session;
 use crate::error::Error;
 use crate::registry;
@@ -12,13 +16,23 @@ use crate::registry;
 /// [`Error::Square`] when a square is not on the board.
 pub fn move_squares(session: &dyn Session, text: &str) -> Result<Vec<u16>, Error> {
     let body = text.split('=').next().unwrap_or("");
-    let parts: Vec<&str> = body.split(['-', 'x', ':']).collect();
-    if parts.len() != 2 || parts.iter().any(|p| p.is_empty()) {
-        return Err(Error::Argument(format!(
-            "--last-move {text:?}: expected two squares joined by '-' or 'x', such as e2-e4"
-        )));
+    // The first separator whose both sides are squares: `x` is also a file letter
+    // (Regicide's `x10-x12`), so a split is accepted only when both halves parse.
+    let mut last_error = None;
+    for (i, ch) in body.char_indices() {
+        if !matches!(ch, '-' | 'x' | ':') || i == 0 || i + 1 == body.len() {
+            continue;
+        }
+        match (session.square(&body[..i]), session.square(&body[i + 1..])) {
+            (Ok(a), Ok(b)) => return Ok(vec![a, b]),
+            (Err(e), _) | (_, Err(e)) => last_error = Some(e),
+        }
     }
-    parts.iter().map(|p| session.square(p)).collect()
+    Err(last_error.unwrap_or_else(|| {
+        Error::Argument(format!(
+            "--last-move {text:?}: expected two squares joined by '-' or 'x', such as e2-e4"
+        ))
+    }))
 }
 
 /// `fairy svg <variant> [--fen F] [--last-move M]`: the SVG text of the position.
@@ -35,8 +49,174 @@ pub fn svg_text(
         Some(m) => move_squares(s.as_ref(), m)?,
         None => Vec::new(),
     };
-    let view = s
-        .board_view()
-        .ok_or_else(|| Error::Argument(format!("variant {variant:?} has no picture yet")))?;
-    Ok(fairy_svg::render(&view, &highlight).to_string())
+    styled_svg(s.as_ref(), variant, &highlight, false)
+        .ok_or_else(|| Error::Argument(format!("variant {variant:?} has no picture yet")))
+}
+
+/// The names of the piece letters of variant `id`, for legends.
+pub fn piece_names(id: &str) -> &'static [(char, &'static str)] {
+    match id {
+        "dragonchess" => &[
+            ('S', "Sylph"),
+            ('G', "Griffon"),
+            ('R', "Dragon"),
+            ('W', "Warrior"),
+            ('O', "Oliphant"),
+            ('U', "Unicorn"),
+            ('H', "Hero"),
+            ('T', "Thief"),
+            ('C', "Cleric"),
+            ('M', "Mage"),
+            ('K', "King"),
+            ('P', "Paladin"),
+            ('D', "Dwarf"),
+            ('B', "Basilisk"),
+            ('E', "Elemental"),
+        ],
+        "chess-t" | "chess-t1" | "chess-t2" => &[
+            ('K', "King"),
+            ('C', "Konnet"),
+            ('P', "Prince"),
+            ('R', "Ritter"),
+            ('V', "VerKnecht"),
+            ('N', "Knecht"),
+            ('S', "Scout"),
+        ],
+        "regicide" => &[
+            ('K', "Prince"),
+            ('Q', "Queen"),
+            ('R', "Rook"),
+            ('B', "Bishop"),
+            ('N', "Knight"),
+            ('P', "Pawn"),
+        ],
+        _ => &[
+            ('K', "King"),
+            ('Q', "Queen"),
+            ('R', "Rook"),
+            ('B', "Bishop"),
+            ('N', "Knight"),
+            ('P', "Pawn"),
+        ],
+    }
+}
+
+/// The legend of a picture of variant `id`: the letters of the pieces on the board, the
+/// outlined cells (Chess-T castles and impregnable fields, docs/rules/chess-t.md T2, T3)
+/// and Regicide's fronts and coloured fields (docs/rules/regicide.md section 2).
+pub fn legend(id: &str, view: &BoardView) -> Vec<LegendEntry> {
+    let mut out = Vec::new();
+    for &(letter, name) in piece_names(id) {
+        if view.cells.iter().any(|c| {
+            c.piece
+                .is_some_and(|p| p.letter.eq_ignore_ascii_case(&letter))
+        }) {
+            out.push(LegendEntry {
+                swatch: Swatch::Letter(letter),
+                text: name.to_owned(),
+            });
+        }
+    }
+    let mut marks: Vec<&str> = view.cells.iter().filter_map(|c| c.mark).collect();
+    marks.sort_unstable();
+    marks.dedup();
+    for m in marks {
+        let (colour, text) = match m {
+            "castle" => ("#c0392b", "castle cell"),
+            "impregnable" => ("#8e44ad", "impregnable field"),
+            other => ("#8e44ad", other),
+        };
+        out.push(LegendEntry {
+            swatch: Swatch::Outline(colour.to_owned()),
+            text: text.to_owned(),
+        });
+    }
+    if id == "regicide" {
+        for (text, colour) in [
+            (
+                "front I, files a-h: yellow, black, yellow fields",
+                "#e8c547",
+            ),
+            ("front II, files i-p: blue, red, green fields", "#4a7fc1"),
+            ("front III, files q-x: green, red, blue fields", "#5fa55a"),
+        ] {
+            out.push(LegendEntry {
+                swatch: Swatch::Fill(colour.to_owned()),
+                text: text.to_owned(),
+            });
+        }
+    }
+    out
+}
+
+/// The front to move in a Regicide position (`1`, `2` or `3`; the third field of its
+/// notation, docs/rules/regicide.md section 8), `None` for other variants.
+pub fn front_to_move(id: &str, notation: &str) -> Option<u8> {
+    if id != "regicide" {
+        return None;
+    }
+    notation.split(' ').nth(2)?.parse().ok()
+}
+
+/// The moves the side to move has already made in its current turn (Regicide's sub-moves;
+/// empty in games of one move a turn).
+pub fn turn_moves(session: &dyn Session) -> Vec<String> {
+    let side = session.side_to_move();
+    let history = session.history();
+    let movers = session.movers();
+    let n = movers.iter().rev().take_while(|&&c| c == side).count();
+    history[history.len() - n..].to_vec()
+}
+
+/// One line saying whose move it is (with Regicide's front and the sub-moves made this
+/// turn), or how the game ended in the variant's words.
+pub fn status(session: &dyn Session, id: &str) -> String {
+    if let Some(o) = session.outcome() {
+        return session.describe(&o);
+    }
+    let side = session.side_name(session.side_to_move());
+    if session.is_over() {
+        return format!("{side} has no legal move");
+    }
+    let mut line = format!("{side} to move");
+    if let Some(front) = front_to_move(id, &session.notation()) {
+        let name = ["I", "II", "III"].get(front as usize - 1).unwrap_or(&"?");
+        line.push_str(&format!(" on front {name}"));
+        let made = turn_moves(session);
+        if !made.is_empty() {
+            line.push_str(&format!(" (this turn: {})", made.join(" ")));
+        }
+    }
+    line
+}
+
+/// The SVG text of `session`'s position of variant `id` with the squares of `highlight`
+/// outlined, the status line and the legend; turned half round when `flipped`.
+pub fn styled_svg(
+    session: &dyn Session,
+    id: &str,
+    highlight: &[u16],
+    flipped: bool,
+) -> Option<String> {
+    let view = session.board_view()?;
+    let legend = legend(id, &view);
+    let status = status(session, id);
+    let sides = [
+        session.side_name(Color::White),
+        session.side_name(Color::Black),
+    ];
+    Some(
+        fairy_svg::render_styled(
+            &view,
+            &Style {
+                highlight,
+                check: &[],
+                status: Some(&status),
+                legend: &legend,
+                sides,
+                flipped,
+            },
+        )
+        .to_string(),
+    )
 }

@@ -40,11 +40,12 @@ impl Game for Glinski {
         write_position(self)
     }
 
-    fn is_check(&self) -> Option<bool> {
-        Some(Glinski::in_check(self, self.side_to_move()))
-    }
     fn side_to_move(&self) -> Color {
         self.side
+    }
+
+    fn is_check(&self) -> bool {
+        self.in_check(self.side)
     }
 
     fn legal_moves(&self, moves: &mut MoveList) {

@@ -201,6 +201,21 @@ pub trait Game: Clone + Eq + Debug + Send + Sync + 'static {
     /// The side whose move (or sub-move) it is.
     fn side_to_move(&self) -> Color;
 
+    /// Whether the side to move stands in check: its royal piece is attacked (Imperial
+    /// Regicide: every remaining prince is attacked; Chess-T, where check has no legal
+    /// effect: the opponent could capture a royal piece if it were to move). For check
+    /// indicators in interfaces; the rules themselves are in each variant's generator.
+    fn is_check(&self) -> bool;
+
+    /// Who is to move, in words, for prompts and status lines: `white to move` (with the
+    /// variant's side names); a variant with more to say (Imperial Regicide's front) says it.
+    fn turn_text(&self) -> String {
+        format!(
+            "{} to move",
+            Self::side_names()[self.side_to_move().index()]
+        )
+    }
+
     /// Appends the legal moves of the side to move to `moves` (which the caller clears).
     /// Empty when the game is decided by the position (mate, capture of the King, ...).
     fn legal_moves(&self, moves: &mut Self::MoveList);
@@ -271,10 +286,40 @@ pub trait Game: Clone + Eq + Debug + Send + Sync + 'static {
         None
     }
 
-    /// Whether the side to move is in check (its royal piece attacked), for variants whose
-    /// rules have check; `None` where they have no such notion.
-    fn is_check(&self) -> Option<bool> {
-        None
+    /// Whether `mv` is one of the legal moves here.
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        let mut moves = Self::MoveList::default();
+        self.legal_moves(&mut moves);
+        moves.as_slice().contains(&mv)
+    }
+
+    /// Plays `mv` if it is legal here.
+    ///
+    /// # Errors
+    /// [`MoveError::GameOver`] when the game is over, [`MoveError::Illegal`] when `mv` is
+    /// not among the legal moves; the position is then unchanged.
+    fn try_play(&mut self, mv: Self::Move) -> Result<(), MoveError> {
+        if self.is_legal(mv) {
+            self.play(mv);
+            return Ok(());
+        }
+        if let Some(o) = self.outcome() {
+            return Err(MoveError::GameOver(o.to_string()));
+        }
+        Err(MoveError::Illegal {
+            text: format!("{mv:?}"),
+            reason: "not among the legal moves".to_owned(),
+        })
+    }
+
+    /// Reads a move in the variant's notation and plays it; returns the move.
+    ///
+    /// # Errors
+    /// As [`Game::parse_move`]; the position is then unchanged.
+    fn play_text(&mut self, text: &str) -> Result<Self::Move, MoveError> {
+        let mv = self.parse_move(text)?;
+        self.play(mv);
+        Ok(mv)
     }
 
     /// The number of legal moves; perft's bulk count at the last ply. The default generates
@@ -319,4 +364,69 @@ pub fn parse_by_legal_moves<G: Game>(
         text: text.to_owned(),
         reason: format!("not among the {} legal moves", moves.len()),
     })
+}
+
+/// The text of a move with its separators left out: `-` and `:` everywhere, `x` where it
+/// follows a digit (a capture sign such as `e4xd5` or `3c4x2c4`; a file letter `x`, as on
+/// Imperial Regicide's 24 files, follows a separator or starts the text), spaces, and
+/// ASCII case folded. Two texts with the same key name the same squares in the same order.
+///
+/// ```
+/// use fairy_kernel::game::loose_move_key;
+/// assert_eq!(loose_move_key("e2-e4"), loose_move_key("E2E4"));
+/// assert_eq!(loose_move_key("e4xd5"), loose_move_key("e4:d5"));
+/// assert_eq!(loose_move_key("2c2-2c3"), "2c22c3");
+/// assert_eq!(loose_move_key("a1-x12"), "a1x12");
+/// ```
+pub fn loose_move_key(text: &str) -> String {
+    let mut key = String::with_capacity(text.len());
+    let mut previous: Option<char> = None;
+    for c in text.trim().chars() {
+        let drop = matches!(c, '-' | ':' | ' ')
+            || ((c == 'x' || c == 'X') && previous.is_some_and(|p| p.is_ascii_digit()));
+        if !drop {
+            key.push(c.to_ascii_lowercase());
+        }
+        previous = Some(c);
+    }
+    key
+}
+
+/// Reads a move leniently: surrounding whitespace is ignored, then the variant's own
+/// [`Game::parse_move`] decides; if it refuses a well-formed text, a legal move whose
+/// [`loose_move_key`] equals the text's is taken when there is exactly one (so `e2e4`,
+/// `e2:e4`, `e4xd5` and `2c22c3` are accepted in every variant). Every front end reads
+/// moves through this (by way of [`crate::GameRecord::play_text`]).
+///
+/// # Errors
+/// What [`Game::parse_move`] returned when no single legal move matches loosely.
+pub fn parse_move_lenient<G: Game>(game: &G, text: &str) -> Result<G::Move, MoveError> {
+    let text = text.trim();
+    let first = match game.parse_move(text) {
+        Ok(mv) => return Ok(mv),
+        Err(e @ MoveError::GameOver(_)) => return Err(e),
+        Err(e) => e,
+    };
+    let key = loose_move_key(text);
+    if key.is_empty() {
+        return Err(first);
+    }
+    let mut moves = G::MoveList::default();
+    game.legal_moves(&mut moves);
+    let mut found = moves
+        .as_slice()
+        .iter()
+        .filter(|&&m| loose_move_key(&game.format_move(m)) == key);
+    match (found.next(), found.next()) {
+        (Some(&m), None) => Ok(m),
+        (Some(&a), Some(&b)) => Err(MoveError::Illegal {
+            text: text.to_owned(),
+            reason: format!(
+                "ambiguous: write {} or {}",
+                game.format_move(a),
+                game.format_move(b)
+            ),
+        }),
+        _ => Err(first),
+    }
 }

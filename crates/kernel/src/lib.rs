@@ -47,3 +47,8 @@ pub use record_text::{RecordError, RecordText};
 /// A move list backed by an [`arrayvec::ArrayVec`] of capacity `N`: the usual
 /// [`Game::MoveList`] of a variant. Re-exported so variant crates need not name arrayvec.
 pub type ArrayMoveList<M, const N: usize> = arrayvec::ArrayVec<M, N>;
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

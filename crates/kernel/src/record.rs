@@ -54,12 +54,12 @@ impl<G: Game> GameRecord<G> {
     ///
     /// # Errors
     /// [`MoveError::GameOver`] when the game has ended (repetition included), otherwise
-    /// what [`Game::parse_move`] returns.
+    /// what [`crate::game::parse_move_lenient`] returns (separators may be left out).
     pub fn play_text(&mut self, text: &str) -> Result<G::Move, MoveError> {
         if let Some(o) = self.outcome() {
             return Err(MoveError::GameOver(o.to_string()));
         }
-        let mv = self.position().parse_move(text)?;
+        let mv = crate::game::parse_move_lenient(self.position(), text)?;
         self.play(mv);
         Ok(mv)
     }

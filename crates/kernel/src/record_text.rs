@@ -55,6 +55,9 @@ pub enum RecordError {
         /// The token's text.
         token: String,
     },
+    /// The `Result` tag is not one of [`RESULTS`].
+    #[error("the Result tag {0:?} is not a result: expected 1-0, 0-1, 1/2-1/2 or *")]
+    InvalidResult(String),
     /// A required tag is missing.
     #[error("the record has no {0} tag")]
     MissingTag(&'static str),
@@ -229,11 +232,19 @@ impl RecordText {
                             text: token.to_owned(),
                         });
                     }
-                    if RESULTS.contains(&token) {
-                        token_result = Some(token.to_owned());
+                    let mv = strip_move_number(token);
+                    if mv.starts_with('[') {
+                        // A tag pair must stand at the start of its line; written back, a
+                        // move starting with '[' could be read as one.
+                        return Err(RecordError::MalformedTag {
+                            line: n,
+                            text: token.to_owned(),
+                        });
+                    }
+                    if RESULTS.contains(&mv) {
+                        token_result = Some(mv.to_owned());
                         continue;
                     }
-                    let mv = strip_move_number(token);
                     if !mv.is_empty() {
                         rec.moves.push(mv.to_owned());
                     }
@@ -251,6 +262,9 @@ impl RecordText {
             return Err(RecordError::OpenComment { line });
         }
         let tag = rec.tag("Result").map(str::to_owned);
+        if let Some(t) = tag.as_ref().filter(|t| !RESULTS.contains(&t.as_str())) {
+            return Err(RecordError::InvalidResult(t.clone()));
+        }
         rec.result = match (tag, token_result) {
             (Some(t), Some(k)) if t != k => {
                 return Err(RecordError::ResultMismatch { tag: t, token: k })
@@ -378,13 +392,16 @@ fn escape(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-/// The move in `token` without a leading move number (`12.`, `12...`).
-fn strip_move_number(token: &str) -> &str {
-    let digits = token.len() - token.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-    if digits > 0 && token[digits..].starts_with('.') {
-        token[digits..].trim_start_matches('.')
-    } else {
-        token
+/// The move in `token` without leading move numbers (`12.`, `12...`, also repeated as in
+/// `1.2.`).
+fn strip_move_number(mut token: &str) -> &str {
+    loop {
+        let digits = token.len() - token.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        if digits > 0 && token[digits..].starts_with('.') {
+            token = token[digits..].trim_start_matches('.');
+        } else {
+            return token;
+        }
     }
 }
 
@@ -503,6 +520,26 @@ mod tests {
         assert_eq!(e, RecordError::OpenComment { line: 1 });
         let e = RecordText::parse("a1-a2 1-0 b1-b2\n").unwrap_err();
         assert!(matches!(e, RecordError::AfterResult { line: 1, .. }));
+        // Found by the `records` fuzz target: a Result tag that is no result token was
+        // written back as the last token and read again as a move.
+        let e = RecordText::parse("[Result \"1/2-3/2\"]\na1-a2 /2\n").unwrap_err();
+        assert_eq!(e, RecordError::InvalidResult("1/2-3/2".into()));
+        // Also from the fuzz target: "0.0." is two move numbers, not a move "0.".
+        assert_eq!(
+            RecordText::parse("a1-a2 0.0. b1-b2\n").unwrap().moves,
+            ["a1-a2", "b1-b2"]
+        );
+        assert_eq!(RecordText::parse("a1-a2 3.*\n").unwrap().result, "*");
+        let e = RecordText::parse("1.[x\n").unwrap_err();
+        assert!(
+            matches!(e, RecordError::MalformedTag { line: 1, .. }),
+            "{e}"
+        );
+        let e = RecordText::parse("a1-a2 [x\n").unwrap_err();
+        assert!(
+            matches!(e, RecordError::MalformedTag { line: 1, .. }),
+            "{e}"
+        );
         let e = RecordText::parse("[Result \"0-1\"]\na1-a2 1-0\n").unwrap_err();
         assert!(matches!(e, RecordError::ResultMismatch { .. }));
         assert!(e.to_string().contains("0-1"));

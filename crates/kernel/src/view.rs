@@ -35,6 +35,9 @@ pub struct PieceView {
 pub struct CellView {
     /// The square index.
     pub square: u16,
+    /// The square's name in the variant's notation (`e4`, `3c1`), for pictures and GUIs
+    /// that let a player point at cells.
+    pub name: String,
     /// Centre, in cell units, `x` to the right.
     pub x: f32,
     /// Centre, in cell units, `y` downward.
@@ -93,11 +96,17 @@ impl BoardView {
             cells: Vec::new(),
             labels: Vec::new(),
         };
-        v.add_rect_panel(0.0, board.files(), board.ranks(), |f, r| {
-            board
-                .square(f as i32, r as i32)
-                .map(|sq| (sq, shade(sq), piece(sq)))
-        });
+        v.add_rect_panel(
+            0.0,
+            board.files(),
+            board.ranks(),
+            |f, r| {
+                board
+                    .square(f as i32, r as i32)
+                    .map(|sq| (sq, shade(sq), piece(sq)))
+            },
+            |sq| board.square_name(sq),
+        );
         v
     }
 
@@ -119,11 +128,17 @@ impl BoardView {
         let width = board.files() as f32 + 2.0;
         for (panel, level) in (1..=board.levels()).rev().enumerate() {
             let x0 = panel as f32 * width;
-            v.add_rect_panel(x0, board.files(), board.ranks(), |f, r| {
-                board
-                    .square(level as i32, f as i32, r as i32)
-                    .map(|sq| (sq, shade(sq), piece(sq)))
-            });
+            v.add_rect_panel(
+                x0,
+                board.files(),
+                board.ranks(),
+                |f, r| {
+                    board
+                        .square(level as i32, f as i32, r as i32)
+                        .map(|sq| (sq, shade(sq), piece(sq)))
+                },
+                |sq| board.square_name(sq),
+            );
             let title = titles
                 .get(level as usize - 1)
                 .map_or_else(|| format!("Level {level}"), |t| (*t).to_owned());
@@ -143,12 +158,14 @@ impl BoardView {
         files: u8,
         ranks: u8,
         cell: impl Fn(u8, u8) -> Option<(u16, usize, Option<PieceView>)>,
+        name: impl Fn(u16) -> String,
     ) {
         for r in 0..ranks {
             for f in 0..files {
                 if let Some((square, shade, piece)) = cell(f, r) {
                     self.cells.push(CellView {
                         square,
+                        name: name(square),
                         x: x0 + f as f32 + 0.5,
                         y: (ranks - 1 - r) as f32 + 0.5,
                         shade,
@@ -177,7 +194,8 @@ impl BoardView {
     }
 
     /// A hexagonal board: `centre(sq)` gives each cell's centre in cell units (the variant
-    /// knows its axes); every cell gets its name in small print near its lower edge.
+    /// knows its axes); every cell gets its name in small print near its lower edge (below the piece disc,
+    /// which pictures draw a little above the centre).
     pub fn hex(
         board: &HexBoard,
         shape: CellShape,
@@ -193,12 +211,13 @@ impl BoardView {
                 let (x, y) = centre(sq);
                 labels.push(LabelView {
                     x,
-                    y: y + 0.43,
+                    y: y + 0.35,
                     text: board.square_name(sq),
-                    size: 0.16,
+                    size: 0.2,
                 });
                 CellView {
                     square: sq,
+                    name: board.square_name(sq),
                     x,
                     y,
                     shade: shade(sq),

@@ -69,6 +69,11 @@ impl Game for Ring {
     fn side_to_move(&self) -> Color {
         self.side
     }
+    fn is_check(&self) -> bool {
+        // The other token is one or two steps away: it could land on ours.
+        let d = (self.tokens[self.side.index()] - self.tokens[(!self.side).index()]).rem_euclid(N);
+        !self.captured && [1, 2, N - 1, N - 2].contains(&d)
+    }
     fn legal_moves(&self, moves: &mut Self::MoveList) {
         if !self.captured {
             for d in [-2, -1, 1, 2] {
@@ -208,4 +213,25 @@ fn record_reports_decisive_end_and_parse_errors() {
     );
     assert_eq!(g.outcome().unwrap().result_str(), "1-0");
     assert!(matches!(g.play_text("+1"), Err(MoveError::GameOver(_))));
+}
+
+#[test]
+fn is_legal_try_play_and_play_text_check_legality() {
+    let start = Ring::start(());
+    let mut moves = <Ring as Game>::MoveList::default();
+    start.legal_moves(&mut moves);
+    let legal = moves[0];
+    assert!(start.is_legal(legal));
+    assert!(!start.is_legal(5), "5 is no step of the ring game");
+    let mut pos = start.clone();
+    assert!(matches!(pos.try_play(5), Err(MoveError::Illegal { .. })));
+    assert_eq!(pos, start, "an illegal move leaves the position unchanged");
+    pos.try_play(legal).unwrap();
+    assert_ne!(pos, start);
+    let mut by_text = start.clone();
+    let text = start.format_move(legal);
+    assert_eq!(Game::play_text(&mut by_text, &text).unwrap(), legal);
+    assert_eq!(by_text, pos);
+    assert!(Game::play_text(&mut by_text, "x").is_err());
+    assert_eq!(by_text, pos);
 }

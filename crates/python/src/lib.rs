@@ -565,9 +565,9 @@ impl Board {
     fn turn_name(&self) -> &'static str {
         self.session.side_name(self.session.side_to_move())
     }
-    /// Whether the side to move is in check; `None` in a variant without check (the
-    /// Chess-T family, where check has no legal effect).
-    fn is_check(&self) -> Option<bool> {
+    /// Whether the side to move stands in check (Chess-T, where check has no legal effect:
+    /// whether the opponent could capture a royal piece if it were to move).
+    fn is_check(&self) -> bool {
         self.session.is_check()
     }
     /// Whether the game is over (an outcome, or no legal move).

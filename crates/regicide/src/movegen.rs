@@ -1,11 +1,14 @@
-//! Fast generation of the legal sub-moves of one front (rulings R4-R10, R16).
+//! Fast generation of the legal sub-moves of one front (docs/rules/regicide.md, R4-R10,
+//! R16).
 //!
 //! One generator serves three consumers through [`Sink`]: listing, counting (perft's bulk
 //! count) and "is there any" (skipping fronts, R4). Legality is a [`Filter`]: while the side
 //! has two or three princes every pseudo-legal sub-move is legal (R7) and the filter is
 //! compiled away; with one prince a sub-move is tested only when it can matter (the prince
 //! moves, the prince is in check, the mover stands on a line through the prince, or en
-//! passant).
+//! passant). A sub-move that leaves the last prince attacked is legal only if the turn can
+//! still be completed with the prince unattacked at its end (R7): only then is the rest of
+//! the turn searched, on a copy of the position.
 
 use fairy_kernel::{BitSet, Color, MoveBuf};
 
@@ -19,6 +22,9 @@ use crate::{Move, MoveKind, MoveList, Role};
 
 /// Receives generated sub-moves; `push` returns `true` to stop the generation.
 pub(crate) trait Sink {
+    /// Whether the sink stops at the first sub-move (the generation order may then put
+    /// the likeliest sub-moves first).
+    const FIRST_ONLY: bool = false;
     fn push(&mut self, m: Move) -> bool;
 }
 
@@ -45,6 +51,7 @@ impl Sink for CountSink {
 /// Stops at the first sub-move.
 pub(crate) struct AnySink(pub bool);
 impl Sink for AnySink {
+    const FIRST_ONLY: bool = true;
     #[inline]
     fn push(&mut self, _: Move) -> bool {
         self.0 = true;
@@ -66,9 +73,13 @@ impl Filter for AllLegal {
     }
 }
 
-/// One prince: the sub-move may not leave it attacked (R7), unless it captures the
-/// opponent's last prince, which wins at once (R16).
-struct LastPrince {
+/// One prince: the turn may not end with it attacked (R7). A sub-move that leaves it
+/// unattacked is legal; one that captures the opponent's last prince is legal, as it wins
+/// at once (R16); one that leaves it attacked is legal only if the rest of the turn can
+/// still end with it unattacked (or capture the opponent's last prince).
+struct LastPrince<'a> {
+    pos: &'a Regicide,
+    front: usize,
     scratch: [u8; SQUARES],
     prince: u16,
     /// The opponent's prince when it is their last one, else `NO_SQUARE`.
@@ -78,7 +89,7 @@ struct LastPrince {
     them: Color,
 }
 
-impl Filter for LastPrince {
+impl Filter for LastPrince<'_> {
     #[inline]
     fn legal(&mut self, m: Move) -> bool {
         let from = m.from();
@@ -112,7 +123,7 @@ impl Filter for LastPrince {
         }
         b[from as usize] = mover;
         b[to as usize] = old_to;
-        safe
+        safe || self.pos.completes_after(m, self.front)
     }
 }
 
@@ -136,16 +147,150 @@ impl Regicide {
             } else {
                 NO_SQUARE
             };
+            let in_check = attacked(&self.board, prince, !us);
             let mut f = LastPrince {
+                pos: self,
+                front,
                 scratch: self.board,
                 prince,
                 their_last,
-                in_check: attacked(&self.board, prince, !us),
+                in_check,
                 lines: QUEEN_LINES[prince as usize],
                 them: !us,
             };
+            if S::FIRST_ONLY && in_check && movers.contains(prince) {
+                // Searching for any legal sub-move in check: the prince's own steps are
+                // the likeliest escapes.
+                let mut alone = BitSet::EMPTY;
+                alone.insert(prince);
+                let mut rest = movers;
+                rest.remove(prince);
+                return self.gen_pieces(alone, sink, &mut f) || self.gen_pieces(rest, sink, &mut f);
+            }
             self.gen_pieces(movers, sink, &mut f)
         }
+    }
+
+    /// Whether the turn can still be completed after the pseudo-legal sub-move `m` on
+    /// front `front`, which leaves the side's last prince attacked (R7): some front after
+    /// `front` has a legal sub-move in the position after `m` (a legal sub-move being one
+    /// after which the turn can be completed, recursively; fronts without one are
+    /// skipped, and a turn that ends with the prince attacked is no completion). Pieces
+    /// that moved this turn, `m`'s included, stay unable to move.
+    fn completes_after(&self, m: Move, front: usize) -> bool {
+        if front >= 2 {
+            return false;
+        }
+        let mut child = self.clone();
+        child.apply_for_look_ahead(m);
+        child.may_complete(front) && (front + 1..3).any(|f| child.has_legal_move_on(f))
+    }
+
+    /// A quick necessary condition for completing the turn after front `front` when the
+    /// last prince is attacked (it keeps the look-ahead of R7 cheap). Unless the prince
+    /// itself can still move on a later front, it stays where it is, so every piece now
+    /// attacking it must be captured (on its square, or en passant from the target behind
+    /// a pawn) or, if it is a slider, blocked on a square between it and the prince; or the
+    /// opponent's princes are all captured (the last one ends the game, R16), one per
+    /// later front. Each of those is the landing square of one
+    /// sub-move by a piece that has not moved this turn and stands on a later front, so if
+    /// no such piece could reach any of those squares even on an empty board, the turn
+    /// cannot be completed.
+    fn may_complete(&self, front: usize) -> bool {
+        let us = self.side;
+        let them = !us;
+        let mut later = BitSet::EMPTY;
+        for f in front + 1..3 {
+            later |= self.front_mask(f);
+        }
+        let movers = (self.by_color[us.index()] & later).and_not(&self.moved);
+        if movers.is_empty() {
+            return false;
+        }
+        let Some(prince) = self.princes(us).first() else {
+            return false;
+        };
+        if movers.contains(prince) {
+            return true;
+        }
+        let mut targets = BitSet::EMPTY;
+        // Capturing all the opponent's princes, one per later front, also completes it.
+        if self.prince_count(them) as usize <= 2 - front {
+            targets |= self.princes(them);
+        }
+        let p = prince as usize;
+        for t in KNIGHT[p] {
+            if self.board[*t as usize] == code(them, Role::Knight) {
+                targets.insert(*t);
+            }
+        }
+        let pawn_from = match us {
+            Color::White => WHITE_PAWN_CAPTURES[p],
+            Color::Black => BLACK_PAWN_CAPTURES[p],
+        };
+        for &v in pawn_from {
+            if self.board[v as usize] == code(them, Role::Pawn) {
+                targets.insert(v);
+                let t = pawn_push(us, v);
+                if t != NO_SQUARE && self.ep.contains(t) {
+                    targets.insert(t);
+                }
+            }
+        }
+        let (queen, rook, bishop) = (
+            code(them, Role::Queen),
+            code(them, Role::Rook),
+            code(them, Role::Bishop),
+        );
+        for (d, ray) in RAYS[p].iter().enumerate() {
+            let line = if d < 4 { rook } else { bishop };
+            for (i, &t) in ray.iter().enumerate() {
+                let c = self.board[t as usize];
+                if c != EMPTY {
+                    if c == queen || c == line {
+                        for &between in &ray[..=i] {
+                            targets.insert(between);
+                        }
+                    }
+                    break;
+                }
+            }
+        }
+        if targets.is_empty() {
+            return false;
+        }
+        movers.iter().any(|s| {
+            let c = self.board[s as usize] & 7;
+            let (sf, sr) = ((s % FILES) as i32, (s / FILES) as i32);
+            let aligned = |t: u16, rook_like: bool, bishop_like: bool| {
+                let (df, dr) = ((t % FILES) as i32 - sf, (t / FILES) as i32 - sr);
+                (rook_like && (df == 0 || dr == 0)) || (bishop_like && df.abs() == dr.abs())
+            };
+            if c == Role::Knight as u8 + 1 {
+                KNIGHT[s as usize].iter().any(|&t| targets.contains(t))
+            } else if c == Role::Pawn as u8 + 1 {
+                let one = pawn_push(us, s);
+                let two = if one == NO_SQUARE {
+                    NO_SQUARE
+                } else {
+                    pawn_push(us, one)
+                };
+                let caps = match us {
+                    Color::White => WHITE_PAWN_CAPTURES[s as usize],
+                    Color::Black => BLACK_PAWN_CAPTURES[s as usize],
+                };
+                [one, two]
+                    .iter()
+                    .any(|&t| t != NO_SQUARE && targets.contains(t))
+                    || caps.iter().any(|&t| targets.contains(t))
+            } else {
+                let rook_like = c == Role::Rook as u8 + 1 || c == Role::Queen as u8 + 1;
+                let bishop_like = c == Role::Bishop as u8 + 1 || c == Role::Queen as u8 + 1;
+                targets
+                    .iter()
+                    .any(|t| t != s && aligned(t, rook_like, bishop_like))
+            }
+        })
     }
 
     /// Whether the side to move has a legal sub-move on front `front` (0..3).
@@ -260,7 +405,8 @@ impl Regicide {
         let push = pawn_push(us, sq);
         if push != NO_SQUARE && self.board[push as usize] == EMPTY {
             emit_to!(push);
-            if PAWN_STARTS[us.index()].contains(sq) {
+            // R14: only a pawn that has not moved double-steps.
+            if PAWN_STARTS[us.index()].contains(sq) && !self.moved_pawns.contains(sq) {
                 let double = pawn_push(us, push);
                 if double != NO_SQUARE && self.board[double as usize] == EMPTY {
                     emit!(Move::new(sq, double, MoveKind::DoubleStep));
@@ -313,7 +459,9 @@ impl Regicide {
                 (h, k + 2, k + 1)
             };
             let rook_sq = square(rook_file, rank);
-            if self.board[rook_sq as usize] != code(us, Role::Rook) {
+            // A rook listed as moved this turn (a set-up position) may not castle (R7, R9).
+            if self.board[rook_sq as usize] != code(us, Role::Rook) || self.moved.contains(rook_sq)
+            {
                 continue;
             }
             let (lo, hi) = if side == 0 { (a + 1, k) } else { (k + 1, h) };

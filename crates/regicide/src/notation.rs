@@ -141,7 +141,7 @@ fn square_list(set: BitSet<5>) -> String {
 }
 
 impl Regicide {
-    /// The position notation of ruling R12.
+    /// The position notation of ruling R12 (the ninth field only when not empty).
     pub(crate) fn notation(&self) -> String {
         let mut s = String::with_capacity(160);
         for rank in (0..RANKS).rev() {
@@ -195,6 +195,10 @@ impl Regicide {
         s.push_str(&self.halfmove.to_string());
         s.push(' ');
         s.push_str(&self.turn.to_string());
+        if self.moved_pawns.any() {
+            s.push(' ');
+            s.push_str(&square_list(self.moved_pawns));
+        }
         s
     }
 
@@ -202,13 +206,13 @@ impl Regicide {
     /// is rejected and how the front is normalised).
     pub(crate) fn parse_notation(text: &str) -> Result<Regicide, PositionError> {
         let fields: Vec<&str> = text.split(' ').collect();
-        if fields.len() != 8 {
+        if fields.len() != 8 && fields.len() != 9 {
             return Err(PositionError::FieldCount {
                 text: text.to_owned(),
                 found: fields.len(),
-                expected:
-                    "8 (board, side, front, castling, en passant, moved, half-move clock, turn)"
-                        .to_owned(),
+                expected: "8 or 9 (board, side, front, castling, en passant, moved, half-move \
+                           clock, turn, optionally the moved pawns on wedge starting squares)"
+                    .to_owned(),
             });
         }
         let mut p = Regicide::empty();
@@ -238,9 +242,23 @@ impl Regicide {
             Ok(n) if n >= 1 => n,
             _ => return Err(field("turn number", fields[7], "a number from 1")),
         };
+        if let Some(&text) = fields.get(8) {
+            p.moved_pawns = parse_moved_pawns(&p, text)?;
+        }
         check_possible(&p)?;
-        // Normalise the front (R4): skip fronts without a legal sub-move.
-        p.settle(p.front as usize);
+        // Normalise the front (R4): skip fronts without a legal sub-move. Mid-turn, a last
+        // prince that is attacked with no legal sub-move left to complete the turn is
+        // checkmated (R8(a)): the turn is not passed, and `outcome()` reports the mate.
+        let stuck = p.moved.any()
+            && p.prince_count(p.side) == 1
+            && p.prince_count(!p.side) > 0
+            && p.princes(p.side)
+                .first()
+                .is_some_and(|k| p.is_attacked(k, !p.side))
+            && (p.front as usize..3).all(|f| !p.has_legal_move_on(f));
+        if !stuck {
+            p.settle(p.front as usize);
+        }
         p.passed = false;
         p.hash = p.compute_hash();
         Ok(p)
@@ -373,6 +391,50 @@ fn parse_squares(text: &str, name: &'static str) -> Result<BitSet<5>, PositionEr
         })?;
         if set.contains(sq) {
             return Err(field(name, text, "each square at most once"));
+        }
+        set.insert(sq);
+    }
+    Ok(set)
+}
+
+/// Reads the optional ninth field (ruling R12, R14): the wedge starting squares holding a
+/// pawn of that wedge's colour that already moved, comma-separated in ascending order.
+fn parse_moved_pawns(p: &Regicide, text: &str) -> Result<BitSet<5>, PositionError> {
+    const NAME: &str = "moved pawns";
+    const EXPECTED: &str = "comma-separated starting squares of a pawn wedge, in ascending \
+                            order a1, b1, ..., x1, a2, ..., each holding a pawn of that \
+                            wedge's colour that has moved (leave the field out when none)";
+    if text.is_empty() || text == "-" {
+        return Err(field(NAME, text, EXPECTED));
+    }
+    let mut set = BitSet::EMPTY;
+    let mut last = None;
+    for part in text.split(',') {
+        let sq = parse_square(part).map_err(|e| field(NAME, text, &format!("{EXPECTED}: {e}")))?;
+        if last.is_some_and(|l| sq <= l) {
+            return Err(field(
+                NAME,
+                text,
+                &format!("{EXPECTED}: {part} is out of order or repeated"),
+            ));
+        }
+        last = Some(sq);
+        let owner = Color::ALL
+            .into_iter()
+            .find(|c| PAWN_STARTS[c.index()].contains(sq));
+        let Some(owner) = owner else {
+            return Err(field(
+                NAME,
+                text,
+                &format!("{EXPECTED}: {part} is not a starting square of a wedge"),
+            ));
+        };
+        if p.board[sq as usize] != code(owner, Role::Pawn) {
+            return Err(field(
+                NAME,
+                text,
+                &format!("{EXPECTED}: no {owner} pawn stands on {part}"),
+            ));
         }
         set.insert(sq);
     }

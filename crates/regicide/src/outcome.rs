@@ -113,13 +113,22 @@ impl Game for Regicide {
         self.notation()
     }
 
-    fn is_check(&self) -> Option<bool> {
-        // A prince of the side to move attacked (docs/rules/regicide.md, R13).
-        let us = self.side_to_move();
-        Some(self.princes(us).iter().any(|sq| self.is_attacked(sq, !us)))
-    }
     fn side_to_move(&self) -> Color {
         self.side
+    }
+
+    fn is_check(&self) -> bool {
+        let n = self.prince_count(self.side);
+        n > 0 && self.attacked_princes(self.side) == n
+    }
+
+    fn turn_text(&self) -> String {
+        format!(
+            "{} to move on front {}, turn {}",
+            Self::side_names()[self.side.index()],
+            ["I", "II", "III"][self.front as usize],
+            self.turn
+        )
     }
 
     fn legal_moves(&self, moves: &mut MoveList) {

@@ -64,6 +64,9 @@ pub struct Regicide {
     pub(crate) by_role: [BitSet<5>; 6],
     pub(crate) moved: BitSet<5>,
     pub(crate) ep: BitSet<5>,
+    /// Starting squares of a wedge holding a pawn of that wedge's colour that has already
+    /// moved, so may not double-step (docs/rules/regicide.md, R14).
+    pub(crate) moved_pawns: BitSet<5>,
     pub(crate) castling: u16,
     pub(crate) side: Color,
     /// Front to move, 0..3.
@@ -81,6 +84,7 @@ impl PartialEq for Regicide {
         self.board == o.board
             && self.moved == o.moved
             && self.ep == o.ep
+            && self.moved_pawns == o.moved_pawns
             && self.castling == o.castling
             && self.side == o.side
             && self.front == o.front
@@ -106,6 +110,7 @@ impl Regicide {
             by_role: [BitSet::EMPTY; 6],
             moved: BitSet::EMPTY,
             ep: BitSet::EMPTY,
+            moved_pawns: BitSet::EMPTY,
             castling: 0,
             side: Color::White,
             front: 0,
@@ -180,6 +185,9 @@ impl Regicide {
         for sq in self.moved.iter() {
             h ^= zobrist::MOVED[sq as usize];
         }
+        for sq in self.moved_pawns.iter() {
+            h ^= zobrist::MOVED_PAWN[sq as usize];
+        }
         h
     }
 
@@ -223,6 +231,13 @@ impl Regicide {
     /// The en-passant targets still capturable (ruling R15).
     pub fn en_passant_targets(&self) -> BitSet<5> {
         self.ep
+    }
+
+    /// The starting squares of either colour's wedge on which a pawn of that colour stands
+    /// that has already moved, so may not double-step (ruling R14; the ninth notation
+    /// field of R12).
+    pub fn moved_pawn_squares(&self) -> BitSet<5> {
+        self.moved_pawns
     }
 
     /// Whether `color` may still castle with the rook on the a-side (`h_side = false`) or
@@ -316,6 +331,16 @@ impl Regicide {
 
         self.castling &= !(CASTLE_CLEAR[from as usize] | CASTLE_CLEAR[capture_sq as usize]);
 
+        // R14: a pawn that moved onto a starting square of its own wedge may not
+        // double-step from there; the entry goes when the pawn leaves or is captured.
+        if self.moved_pawns.any() {
+            self.moved_pawns.remove(from);
+            self.moved_pawns.remove(capture_sq);
+        }
+        if placed == code(us, Role::Pawn) && PAWN_STARTS[us.index()].contains(to) {
+            self.moved_pawns.insert(to);
+        }
+
         if self.ep.any() {
             // A square once occupied stays occupied until its target expires, so the
             // target is dropped; so is the target of a captured double-stepped pawn.
@@ -344,6 +369,33 @@ impl Regicide {
             self.settle(self.front as usize + 1);
         }
         self.hash ^= self.state_hash();
+    }
+
+    /// The position after the pseudo-legal sub-move `m` (not castling) for the look-ahead
+    /// of R7: the pieces move and `m`'s piece is marked as moved; side, front, rights,
+    /// en-passant targets, clocks and hash stay. The en-passant targets need no update:
+    /// a target whose pawn was captured has no victim left, and a target a piece landed on
+    /// is occupied, so neither yields a capture.
+    pub(crate) fn apply_for_look_ahead(&mut self, m: Move) {
+        let us = self.side;
+        let (from, to) = (m.from(), m.to());
+        let mover = self.board[from as usize];
+        let capture_sq = if m.kind() == MoveKind::EnPassant {
+            pawn_push(!us, to)
+        } else {
+            to
+        };
+        let captured = self.board[capture_sq as usize];
+        if captured != EMPTY {
+            self.take(capture_sq, captured);
+        }
+        self.take(from, mover);
+        let placed = match m.promotion() {
+            Some(r) => code(us, r),
+            None => mover,
+        };
+        self.put(to, placed);
+        self.moved.insert(to);
     }
 
     /// Moves the front to the first front from `from_front` on with a legal sub-move; when

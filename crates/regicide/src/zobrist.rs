@@ -32,6 +32,8 @@ const fn squares(domain: u64) -> [u64; 288] {
 pub(crate) static EN_PASSANT: [u64; 288] = squares(2);
 /// Keys of the squares of pieces that moved in the current turn.
 pub(crate) static MOVED: [u64; 288] = squares(3);
+/// Keys of the wedge starting squares holding a pawn that already moved (R14).
+pub(crate) static MOVED_PAWN: [u64; 288] = squares(7);
 /// Keys of the twelve castling rights (bit order of `tables::castle_bit`).
 pub(crate) static CASTLING: [u64; 12] = {
     let mut t = [0u64; 12];

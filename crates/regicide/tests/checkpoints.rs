@@ -1,4 +1,5 @@
-//! The figures of CHECKPOINTS.md: the start position and perft 1, 2 from it.
+//! The figures every implementation of docs/rules/regicide.md must reproduce: the start
+//! position (section 8) and perft 1, 2 from it (section 10).
 
 use fairy_kernel::{perft, Game};
 use fairy_regicide::Regicide;

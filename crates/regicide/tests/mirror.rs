@@ -1,4 +1,4 @@
-//! Colour-mirrored positions give equal perft (DESIGN.md): the rules are symmetric under
+//! Colour-mirrored positions give equal perft (a property every rule of docs/rules/regicide.md keeps): the rules are symmetric under
 //! swapping the colours and reversing the ranks (the wedge, the back ranks and the pawn
 //! directions map onto each other; the fronts stay).
 
@@ -48,7 +48,7 @@ fn mirror(text: &str) -> String {
         c.sort_by_key(|c| (c.is_ascii_lowercase(), c.to_ascii_lowercase()));
         c.into_iter().collect()
     };
-    format!(
+    let mut out = format!(
         "{} {side} {} {castling} {} {} {} {}",
         board.join("/"),
         f[2],
@@ -56,7 +56,13 @@ fn mirror(text: &str) -> String {
         mirror_list(f[5]),
         f[6],
         f[7]
-    )
+    );
+    // The optional ninth field: moved pawns on wedge starting squares (R14).
+    if let Some(pawns) = f.get(8) {
+        out.push(' ');
+        out.push_str(&mirror_list(pawns));
+    }
+    out
 }
 
 #[test]

@@ -1,7 +1,8 @@
 //! The fast generator against the slow reference (`common/mod.rs`) by quickcheck, over
 //! positions reached by random legal play from the start and from random sparse positions
 //! (few princes, so the last-prince legality of R7 is exercised), plus the properties of
-//! DESIGN.md: notation round-trip, incremental hash, copy-make leaves the parent intact.
+//! the properties every engine of the workspace keeps: notation round-trip, incremental hash,
+//! copy-make leaves the parent intact.
 
 mod common;
 

@@ -316,8 +316,9 @@ fn r8a_checkmate_of_the_last_prince_loses() {
 
 #[test]
 fn r8a_check_that_can_be_answered_on_a_later_front_is_not_mate() {
-    // The black prince on a1 is in check and cannot move, but a black rook on front III
-    // can capture the checker... from front III only if it reaches it: r on x12 takes a12?
+    // The black prince on a1 is in check from the rooks a12 and b12 and every square it
+    // can step to is attacked; front II is empty; the rook x3 on front III can block the
+    // a-file (x3-a3) or capture White's last prince (x3-x12), which wins at once (R16).
     let p = build(
         &[
             ("a1", 'k'),
@@ -328,12 +329,16 @@ fn r8a_check_that_can_be_answered_on_a_later_front_is_not_mate() {
         ],
         "b 1 - - - 0 1",
     );
-    // front I: prince has no move; front II empty; front III: no rook move removes both
-    // attacks, so only a block would help: x3-a3 blocks the a-file. x3-x12 leaves the
-    // black prince attacked but captures White's last prince, which wins at once (R16).
-    assert_eq!(p.front(), 3);
-    assert_eq!(moves_of(&p), ["x3-a3", "x3-x12"]);
+    // R7: the prince may step into or stay in check on front I, because the turn can
+    // still be completed: the rook captures White's last prince on front III.
+    assert_eq!(p.front(), 1);
+    assert_eq!(moves_of(&p), ["a1-a2", "a1-b1", "a1-b2"]);
     assert_eq!(p.outcome(), None);
+    let mut q = p.clone();
+    play(&mut q, &["a1-b1"]);
+    assert_eq!(q.front(), 3);
+    // From b1 the b-file can be blocked on b3; the a-file block no longer helps.
+    assert_eq!(moves_of(&q), ["x3-b3", "x3-x12"]);
 }
 
 /// White to move with two princes, both attacked, no way to save either in this turn:
@@ -535,7 +540,8 @@ fn r10_r14_double_step_from_any_wedge_square() {
     let m = moves_of(&p);
     assert!(m.contains(&"b10-b8".to_string()));
     assert!(!m.contains(&"e8-e6".to_string()));
-    // A pawn that captured from a11 onto b10 stands on a wedge square and may double-step.
+    // R14: a pawn that captured from a11 onto b10 stands on a wedge square but has moved:
+    // it may not double-step, and the ninth notation field records it.
     let mut q = build(
         &[
             ("a11", 'P'),
@@ -548,7 +554,9 @@ fn r10_r14_double_step_from_any_wedge_square() {
         "w 1 - - - 0 1",
     );
     play(&mut q, &["a11-b10", "m5-m4", "x12-x11", "x1-x2"]);
-    assert!(has(&q, "b10-b8"));
+    assert!(has(&q, "b10-b9"));
+    assert!(!has(&q, "b10-b8"));
+    assert!(q.to_notation().ends_with(" b10"), "{}", q.to_notation());
 }
 
 #[test]
@@ -682,7 +690,7 @@ fn g1_threefold_repetition_is_a_draw() {
     );
 }
 
-// ---------------------------------------------------------------- rejected positions (issue 4)
+// ---------------------------------------------------------------- rejected positions (section 8)
 
 fn reject(text: &str) -> PositionError {
     Regicide::from_notation((), text).expect_err(text)

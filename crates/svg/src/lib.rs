@@ -53,73 +53,137 @@ fn hexagon_points(shape: CellShape, cx: f32, cy: f32) -> String {
         .join(" ")
 }
 
+/// One line of a picture's legend: a swatch and what it means.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LegendEntry {
+    /// How the swatch is drawn.
+    pub swatch: Swatch,
+    /// What it means, in words.
+    pub text: String,
+}
+
+/// The swatch of a [`LegendEntry`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Swatch {
+    /// A filled square of this `#rrggbb` colour.
+    Fill(String),
+    /// A square outlined in this colour.
+    Outline(String),
+    /// A piece letter on a disc.
+    Letter(char),
+}
+
+/// Everything about a picture beyond the board view: marked cells, a status line, a legend
+/// and the sides' names (which choose the pieces' colours: `gold`/`scarlet` discs in
+/// Dragonchess, white/black elsewhere).
+#[derive(Clone, Debug, Default)]
+pub struct Style<'a> {
+    /// Cells outlined in blue (the last move).
+    pub highlight: &'a [u16],
+    /// Cells outlined in red (a king in check).
+    pub check: &'a [u16],
+    /// A line under the board, such as `white to move`.
+    pub status: Option<&'a str>,
+    /// Lines under the board explaining letters, colours and outlines.
+    pub legend: &'a [LegendEntry],
+    /// The names of the sides, first player first; white/black when empty.
+    pub sides: [&'a str; 2],
+    /// Turn the board half round (the second player's view).
+    pub flipped: bool,
+}
+
+/// Outline colour of a king in check.
+const CHECK: &str = "#e02020";
+
+/// Disc fill, outline and letter ink of a piece of side `side` named `name`.
+fn piece_colours(name: &str, side: Color) -> (&'static str, &'static str, &'static str) {
+    match (name, side) {
+        ("gold", _) => ("#f5c518", "#6b4e00", "#3a2a00"),
+        ("scarlet", _) => ("#b3122e", "#ffffff", "#ffffff"),
+        (_, Color::White) => ("#ffffff", "#000000", "#000000"),
+        (_, Color::Black) => ("#222222", "#000000", "#ffffff"),
+    }
+}
+
+/// The `y` of a text's baseline that puts the middle of its capitals (or digits) at `cy`:
+/// capitals of common sans-serif fonts are about 0.72 of the font size high.
+fn baseline(cy: f32, size: f32) -> f32 {
+    cy + 0.36 * size
+}
+
 /// Renders `view` as an SVG document; cells in `highlight` get a blue outline.
 pub fn render(view: &BoardView, highlight: &[u16]) -> Document {
-    let (x0, y0, x1, y1) = view.bounds();
+    render_styled(
+        view,
+        &Style {
+            highlight,
+            ..Style::default()
+        },
+    )
+}
+
+/// Renders `view` with `style`. Every cell (`class="cell"`) and piece (`class="piece"`)
+/// carries `data-square` with the square's name, so a page can tell which was clicked.
+pub fn render_styled(view: &BoardView, style: &Style<'_>) -> Document {
+    let flip = |x: f32, y: f32| if style.flipped { (-x, -y) } else { (x, y) };
+    let mut v = view.clone();
+    for c in &mut v.cells {
+        (c.x, c.y) = flip(c.x, c.y);
+    }
+    for l in &mut v.labels {
+        (l.x, l.y) = flip(l.x, l.y);
+    }
+    let view = &v;
+    let hex = view.shape != CellShape::Square;
+    let (x0, y0, x1, mut y1) = view.bounds();
     let mut cells = Group::new().set("id", "cells");
     let mut pieces = Group::new().set("id", "pieces");
     for c in &view.cells {
         let fill = view.palette.get(c.shade).copied().unwrap_or("#cccccc");
-        let (stroke, width) = if highlight.contains(&c.square) {
+        let (stroke, width) = if style.check.contains(&c.square) {
+            (CHECK, 4.0)
+        } else if style.highlight.contains(&c.square) {
             (LAST_MOVE, 3.0)
         } else if let Some(m) = c.mark {
             (mark_colour(m), 3.0)
         } else {
             ("#555555", 0.5)
         };
-        match view.shape {
-            CellShape::Square => {
-                cells = cells.add(
-                    Rectangle::new()
-                        .set("x", (c.x - 0.5) * UNIT)
-                        .set("y", (c.y - 0.5) * UNIT)
-                        .set("width", UNIT)
-                        .set("height", UNIT)
-                        .set("fill", fill)
-                        .set("stroke", stroke)
-                        .set("stroke-width", width),
-                );
-            }
-            shape => {
-                cells = cells.add(
-                    Polygon::new()
-                        .set("points", hexagon_points(shape, c.x, c.y))
-                        .set("fill", fill)
-                        .set("stroke", stroke)
-                        .set("stroke-width", width),
-                );
-            }
-        }
+        cells = cells.add(
+            shape_node(view.shape, c.x, c.y, fill, stroke, width)
+                .set("class", "cell")
+                .set("data-square", c.name.clone()),
+        );
         if let Some(p) = c.piece {
-            let (disc, ink) = match p.color {
-                Color::White => ("#ffffff", "#000000"),
-                Color::Black => ("#222222", "#ffffff"),
-            };
-            let letter = match p.color {
-                Color::White => p.letter.to_ascii_uppercase(),
-                Color::Black => p.letter.to_ascii_lowercase(),
+            let name = style.sides[p.color.index()];
+            let (disc, edge, ink) = piece_colours(name, p.color);
+            let size = UNIT * if hex { 0.38 } else { 0.45 };
+            let (cy, r) = if hex {
+                (c.y - 0.1, UNIT * 0.3)
+            } else {
+                (c.y, UNIT * 0.36)
             };
             pieces = pieces.add(
                 Group::new()
                     .set("class", "piece")
-                    .set("data-square", c.square)
+                    .set("data-square", c.name.clone())
                     .add(
                         Circle::new()
                             .set("cx", c.x * UNIT)
-                            .set("cy", c.y * UNIT)
-                            .set("r", UNIT * 0.36)
+                            .set("cy", cy * UNIT)
+                            .set("r", r)
                             .set("fill", disc)
-                            .set("stroke", "#000000"),
+                            .set("stroke", edge)
+                            .set("stroke-width", 1.5),
                     )
                     .add(
-                        Text::new(letter.to_string())
+                        Text::new(p.letter.to_ascii_uppercase().to_string())
                             .set("x", c.x * UNIT)
-                            .set("y", c.y * UNIT)
+                            .set("y", baseline(cy * UNIT, size))
                             .set("text-anchor", "middle")
-                            .set("dominant-baseline", "central")
-                            .set("font-family", "sans-serif")
+                            .set("font-family", "DejaVu Sans, Arial, sans-serif")
                             .set("font-weight", "bold")
-                            .set("font-size", UNIT * 0.45)
+                            .set("font-size", size)
                             .set("fill", ink),
                     ),
             );
@@ -128,16 +192,98 @@ pub fn render(view: &BoardView, highlight: &[u16]) -> Document {
     // Labels are drawn last so that cell names stay readable beside the pieces.
     let mut labels = Group::new()
         .set("id", "labels")
-        .set("font-family", "sans-serif")
+        .set("font-family", "DejaVu Sans, Arial, sans-serif")
         .set("text-anchor", "middle")
-        .set("dominant-baseline", "central");
+        .set("fill", "#222222");
     for l in &view.labels {
         labels = labels.add(
             Text::new(l.text.clone())
                 .set("x", l.x * UNIT)
-                .set("y", l.y * UNIT)
+                .set("y", baseline(l.y * UNIT, l.size * UNIT))
                 .set("font-size", l.size * UNIT),
         );
+    }
+    // Status and legend lines under the board.
+    let mut notes = Group::new()
+        .set("id", "notes")
+        .set("font-family", "DejaVu Sans, Arial, sans-serif")
+        .set("font-size", UNIT * 0.32);
+    let line = 0.5;
+    let mut y = y1 + 0.1;
+    if let Some(status) = style.status {
+        y += line;
+        notes = notes.add(
+            Text::new(status.to_owned())
+                .set("id", "status")
+                .set("x", (x0 + 0.2) * UNIT)
+                .set("y", baseline(y * UNIT, UNIT * 0.32))
+                .set("font-weight", "bold"),
+        );
+    }
+    // The legend in columns of equal width.
+    // Text of 0.26 units is about 0.16 units a character wide.
+    let longest = style
+        .legend
+        .iter()
+        .map(|e| e.text.chars().count())
+        .max()
+        .unwrap_or(0);
+    let needed = (longest as f32 * 0.16 + 0.7).max(2.5);
+    let columns = (((x1 - x0 - 0.4) / needed).floor() as usize).max(1);
+    let col_w = (x1 - x0 - 0.4) / columns as f32;
+    for (i, e) in style.legend.iter().enumerate() {
+        if i % columns == 0 {
+            y += line;
+        }
+        let sx = x0 + 0.2 + (i % columns) as f32 * col_w;
+        let sw = 0.34;
+        let swatch = match &e.swatch {
+            Swatch::Fill(c) => Group::new().add(
+                Rectangle::new()
+                    .set("x", sx * UNIT)
+                    .set("y", (y - sw / 2.0) * UNIT)
+                    .set("width", sw * UNIT)
+                    .set("height", sw * UNIT)
+                    .set("fill", c.as_str())
+                    .set("stroke", "#555555"),
+            ),
+            Swatch::Outline(c) => Group::new().add(
+                Rectangle::new()
+                    .set("x", sx * UNIT)
+                    .set("y", (y - sw / 2.0) * UNIT)
+                    .set("width", sw * UNIT)
+                    .set("height", sw * UNIT)
+                    .set("fill", "#ffffff")
+                    .set("stroke", c.as_str())
+                    .set("stroke-width", 3),
+            ),
+            Swatch::Letter(ch) => Group::new()
+                .add(
+                    Circle::new()
+                        .set("cx", (sx + sw / 2.0) * UNIT)
+                        .set("cy", y * UNIT)
+                        .set("r", sw / 2.0 * UNIT)
+                        .set("fill", "#ffffff")
+                        .set("stroke", "#000000"),
+                )
+                .add(
+                    Text::new(ch.to_string())
+                        .set("x", (sx + sw / 2.0) * UNIT)
+                        .set("y", baseline(y * UNIT, UNIT * 0.24))
+                        .set("text-anchor", "middle")
+                        .set("font-weight", "bold")
+                        .set("font-size", UNIT * 0.24),
+                ),
+        };
+        notes = notes.add(swatch).add(
+            Text::new(e.text.clone())
+                .set("x", (sx + sw + 0.12) * UNIT)
+                .set("y", baseline(y * UNIT, UNIT * 0.26))
+                .set("font-size", UNIT * 0.26),
+        );
+    }
+    if style.status.is_some() || !style.legend.is_empty() {
+        y1 = y + 0.4;
     }
     let (w, h) = ((x1 - x0) * UNIT, (y1 - y0) * UNIT);
     Document::new()
@@ -155,6 +301,31 @@ pub fn render(view: &BoardView, highlight: &[u16]) -> Document {
         .add(cells)
         .add(pieces)
         .add(labels)
+        .add(notes)
+}
+
+/// A cell's outline: a square or a hexagon around `(x, y)`.
+fn shape_node(shape: CellShape, x: f32, y: f32, fill: &str, stroke: &str, width: f32) -> Group {
+    let g = Group::new();
+    match shape {
+        CellShape::Square => g.add(
+            Rectangle::new()
+                .set("x", (x - 0.5) * UNIT)
+                .set("y", (y - 0.5) * UNIT)
+                .set("width", UNIT)
+                .set("height", UNIT)
+                .set("fill", fill)
+                .set("stroke", stroke)
+                .set("stroke-width", width),
+        ),
+        shape => g.add(
+            Polygon::new()
+                .set("points", hexagon_points(shape, x, y))
+                .set("fill", fill)
+                .set("stroke", stroke)
+                .set("stroke-width", width),
+        ),
+    }
 }
 
 #[cfg(test)]
@@ -180,6 +351,12 @@ mod tests {
         let text = render(&view, &[0]).to_string();
         assert_eq!(text.matches("class=\"piece\"").count(), 3);
         assert_eq!(text.matches("<rect").count(), 65);
+        assert!(text.contains("data-square=\"a1\""));
         assert!(text.contains(LAST_MOVE));
     }
 }
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -17,7 +17,9 @@ impl Position {
     /// How the game ended in this position, or `None` while it goes on (5.2, 5.3):
     /// the side to move with no legal move loses if it has no king (a king capture not
     /// answered, `KingCaptured`) or its king is attacked (`Checkmate`); otherwise the game
-    /// is drawn by `Stalemate`. Repetition (G1) is decided by the kernel's `GameRecord`.
+    /// is drawn by `Stalemate`. A side mated by a CLASSIC-LATE side has no legal move at
+    /// all, counter-checks and king captures included (docs/rules/synthesis.md, S7), so that
+    /// mate is reported here too. Repetition (G1) is decided by the kernel's `GameRecord`.
     ///
     /// ```
     /// use fairy_synthesis::{Color, Position};
@@ -98,11 +100,12 @@ impl Game for Position {
         self.to_fen()
     }
 
-    fn is_check(&self) -> Option<bool> {
-        Some(Position::in_check(self, self.side_to_move()))
-    }
     fn side_to_move(&self) -> Color {
         self.side
+    }
+
+    fn is_check(&self) -> bool {
+        self.in_check(self.side)
     }
 
     /// Fills `moves` with the legal moves (the buffer is expected empty, as the trait's

@@ -318,6 +318,26 @@ fn general_path(pos: &Position, list: &mut MoveList) {
         }
     }
     compulsory_filter(pos, list);
+    if in_check && pos.mode(!us) == Mode::ClassicLate && pos.king(!us).is_some() {
+        classic_late_mate(pos, list);
+    }
+}
+
+/// docs/rules/synthesis.md, S7: the side to move is in check from a CLASSIC-LATE side. If
+/// none of its legal moves leaves its king unattacked, it is checkmated and the game is over
+/// at once (the mate came first), so counter-checks and captures of the mating king are
+/// not played: the list is emptied.
+fn classic_late_mate(pos: &Position, list: &mut MoveList) {
+    let us = pos.side;
+    let escapes = list.iter().any(|&m| {
+        let child = pos.play(m);
+        child
+            .king(us)
+            .is_some_and(|k| child.attackers(k, !us, child.occupied()) == 0)
+    });
+    if !escapes {
+        list.clear();
+    }
 }
 
 /// Where the quiet path puts its moves: a list, or just a count (perft's bulk counting).

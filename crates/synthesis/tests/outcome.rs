@@ -4,6 +4,9 @@
 use fairy_kernel::{perft, Color, Game, GameRecord, Outcome, Reason};
 use fairy_synthesis::Position;
 
+mod common;
+use common::reference::RefPos;
+
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
@@ -27,6 +30,74 @@ fn classic_late_checkmate_wins_seed_6_s7() {
             reason: Reason::Checkmate
         })
     );
+}
+
+/// The fast and the reference generator's legal move texts, sorted.
+fn both_move_lists(p: &Position) -> (Vec<String>, Vec<String>) {
+    let mut fast: Vec<String> = p.legal_moves().iter().map(|m| m.to_string()).collect();
+    fast.sort();
+    let mut slow: Vec<String> = RefPos::from_position(p)
+        .legal()
+        .iter()
+        .map(|m| m.text())
+        .collect();
+    slow.sort();
+    (fast, slow)
+}
+
+#[test]
+fn classic_late_mate_stands_against_a_counter_check_s7() {
+    // docs/rules/synthesis.md, S7: Black could answer with a1-a6+ or a1-f1+ (check in
+    // answer to check), but White, CLASSIC-LATE, has mated: the game is over.
+    let p = pos("7k/6Q1/5K2/8/8/8/8/r7 b - - 0 1 L/H");
+    let (fast, slow) = both_move_lists(&p);
+    assert!(fast.is_empty(), "{fast:?}");
+    assert_eq!(fast, slow);
+    assert_eq!(perft(&p, 1), 0);
+    assert_eq!(
+        Game::outcome(&p),
+        Some(Outcome::Win {
+            winner: Color::White,
+            reason: Reason::Checkmate
+        })
+    );
+    assert_eq!(Game::outcome(&p).map(|o| o.result_str()), Some("1-0"));
+    // The same position with White not CLASSIC-LATE: the counter-checks are played.
+    let q = pos("7k/6Q1/5K2/8/8/8/8/r7 b - - 0 1 H/H");
+    let (fast, slow) = both_move_lists(&q);
+    assert!(fast.contains(&"a1-a6".to_string()), "{fast:?}");
+    assert_eq!(fast, slow);
+    assert_eq!(Game::outcome(&q), None);
+}
+
+#[test]
+fn classic_late_mate_stands_even_if_the_mating_king_can_be_taken_s7() {
+    // The rook f1 attacks the White king f6: Black could capture it, but the mate came
+    // first.
+    let p = pos("7k/6Q1/5K2/8/8/8/8/5r2 b - - 0 1 L/H");
+    let (fast, slow) = both_move_lists(&p);
+    assert!(fast.is_empty(), "{fast:?}");
+    assert_eq!(fast, slow);
+    assert_eq!(
+        Game::outcome(&p),
+        Some(Outcome::Win {
+            winner: Color::White,
+            reason: Reason::Checkmate
+        })
+    );
+    let q = pos("7k/6Q1/5K2/8/8/8/8/5r2 b - - 0 1 H/H");
+    assert!(q.legal_moves().iter().any(|m| m.to_string() == "f1-f6"));
+}
+
+#[test]
+fn classic_late_check_with_an_escape_keeps_the_counter_checks_s7() {
+    // The queen h1 checks h8 but g8 is free: no mate, so a1-a6+ stays legal.
+    let p = pos("7k/8/5K2/8/8/8/8/r6Q b - - 0 1 L/H");
+    let (fast, slow) = both_move_lists(&p);
+    assert!(fast.contains(&"h8-g8".to_string()), "{fast:?}");
+    assert!(fast.contains(&"a1-a6".to_string()), "{fast:?}");
+    assert_eq!(fast, slow);
+    assert_eq!(Game::outcome(&p), None);
 }
 
 #[test]

@@ -315,10 +315,8 @@ impl Ref {
             if self.cells[to as usize] != rook {
                 return;
             }
-            if passed
-                .iter()
-                .any(|&c| self.cells[c as usize].is_some() || self.attacked(c, !us))
-            {
+            // The cells between must be empty; being attacked does not matter (H3).
+            if passed.iter().any(|&c| self.cells[c as usize].is_some()) {
                 return;
             }
             let m = RefMove {
@@ -327,8 +325,8 @@ impl Ref {
                 promo: None,
                 castle: true,
             };
-            let after = self.apply(m);
-            if !after.attacked(to, !us) {
+            // The cell the king must occupy, judged before castling (H3).
+            if !self.attacked(to, !us) {
                 out.push(m);
             }
         };

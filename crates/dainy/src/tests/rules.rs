@@ -152,7 +152,7 @@ fn start_position_is_ruling_h3() {
 fn start_position_perft_matches_checkpoints() {
     let p = Dainy::start(());
     assert_eq!(perft(&p, 1), 53);
-    assert_eq!(perft(&p, 2), 2662);
+    assert_eq!(perft(&p, 2), 2664);
 }
 
 #[test]
@@ -395,13 +395,43 @@ fn castling_refused_in_check() {
 }
 
 #[test]
-fn castling_refused_through_an_attacked_cell() {
-    // Ruling H3: the king may not pass an attacked cell (a3 by the rook e3, a2 by e2).
-    let p = setup("Ra1 Ka4 Ra5 re3 kk3", 'w', "KQ");
-    let t = targets(&p, "a4");
-    assert!(!t.contains(&"a1".to_string()) && t.contains(&"a5".to_string()));
-    let p = setup("Ra1 Ka4 Ra5 re2 kk3", 'w', "KQ");
-    assert!(!targets(&p, "a4").contains(&"a1".to_string()));
+fn castling_may_pass_over_an_attacked_cell() {
+    // docs/rules/dainy.md, H3: only the king's cell and the cell it lands on must be
+    // unattacked; the king may cross an attacked a3 (rook e3) or a2 (rook e2), and the rook
+    // may land on the attacked a2.
+    for list in ["Ra1 Ka4 Ra5 re3 kk3", "Ra1 Ka4 Ra5 re2 kk3"] {
+        let p = setup(list, 'w', "KQ");
+        let t = targets(&p, "a4");
+        assert!(
+            t.contains(&"a1".to_string()) && t.contains(&"a5".to_string()),
+            "{list}"
+        );
+        let q = after(&p, "a4-a1");
+        assert!(!q.in_check(Color::White), "{list}");
+    }
+    // The same for Black crossing k3 and k2.
+    for list in ["rk1 kk4 rk5 Rg3 Ka3", "rk1 kk4 rk5 Rg2 Ka3"] {
+        let p = setup(list, 'b', "kq");
+        assert!(targets(&p, "k4").contains(&"k1".to_string()), "{list}");
+    }
+}
+
+#[test]
+fn castling_over_a_cell_attacked_from_the_start() {
+    // docs/rules/dainy.md, H3: 1. b2-j2 (or b4-j4) takes a bishop and attacks a cell the
+    // black king crosses in long castling; Black may still castle, so perft 2 from the
+    // start is 2664.
+    let start = Dainy::start(());
+    for first in ["b2-j2", "b4-j4"] {
+        let p = after(&start, first);
+        let crossed = ["k2", "k3"]
+            .iter()
+            .any(|c| p.attackers(sq(c), Color::White, p.occupied()).any());
+        assert!(crossed, "{first} attacks k2 or k3");
+        assert!(targets(&p, "k4").contains(&"k1".to_string()), "{first}");
+    }
+    assert_eq!(perft(&start, 2), 2664);
+    assert_eq!(super::reference::Ref::from_dainy(&start).perft(2), 2664);
 }
 
 #[test]

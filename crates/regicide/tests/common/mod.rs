@@ -78,6 +78,8 @@ pub struct RefPos {
     pub castling: [[[bool; 2]; 3]; 2],
     pub ep: Vec<u16>,
     pub moved: Vec<u16>,
+    /// Wedge starting squares holding a pawn of that wedge's colour that has moved (R14).
+    pub moved_pawns: Vec<u16>,
     pub halfmove: u32,
     pub turn: u32,
 }
@@ -107,6 +109,7 @@ impl RefPos {
             castling,
             ep: p.en_passant_targets().iter().collect(),
             moved: p.moved_squares().iter().collect(),
+            moved_pawns: p.moved_pawn_squares().iter().collect(),
             halfmove: p.half_move_clock(),
             turn: p.turn_number(),
         }
@@ -228,7 +231,12 @@ impl RefPos {
                     if on(f, y) && self.at(f, y).is_none() {
                         push(&mut out, sq(f, y), y == last);
                         let y2 = y + fwd(us);
-                        if r == wedge_rank(us, f % 8) && on(f, y2) && self.at(f, y2).is_none() {
+                        // R14: only a pawn that has not moved double-steps.
+                        if r == wedge_rank(us, f % 8)
+                            && !self.moved_pawns.contains(&s)
+                            && on(f, y2)
+                            && self.at(f, y2).is_none()
+                        {
                             push(&mut out, sq(f, y2), false);
                         }
                     }
@@ -286,6 +294,7 @@ impl RefPos {
                                     color: us,
                                     role: Role::Rook,
                                 })
+                                || self.moved.contains(&sq(rook_f, r))
                             {
                                 continue;
                             }
@@ -370,6 +379,26 @@ impl RefPos {
         captured
     }
 
+    /// R7 for a side with one prince, straight from the rules document: can some sequence
+    /// of sub-moves on the fronts from `front` on (each front passed at will, each piece
+    /// at most once a turn) end the turn with the last prince unattacked, or capture the
+    /// opponent's last prince on the way?
+    fn turn_can_end_safely(&self, front: i32) -> bool {
+        let us = self.side;
+        if self.princes(!us).is_empty() {
+            return true;
+        }
+        let k = self.princes(us)[0];
+        if !self.attacked(k, !us) {
+            return true;
+        }
+        (front..3).any(|f| {
+            self.pseudo_moves(f)
+                .iter()
+                .any(|m| self.after_sub_move(m).turn_can_end_safely(f + 1))
+        })
+    }
+
     pub fn legal_moves_on(&self, front: i32) -> Vec<RMove> {
         let us = self.side;
         let n = self.princes(us).len();
@@ -380,17 +409,13 @@ impl RefPos {
             .pseudo_moves(front)
             .into_iter()
             .filter(|m| {
+                // Several princes: anything goes; castling is never into or out of check.
                 if n >= 2 || self.is_castle(m) {
                     return true;
                 }
-                let mut after = self.clone();
-                after.apply_board(m);
-                // Capturing the opponent's last prince wins at once (R16).
-                if after.princes(!us).is_empty() {
-                    return true;
-                }
-                let k = after.princes(us)[0];
-                !after.attacked(k, !us)
+                // One prince: the turn must still be able to end with it unattacked
+                // (capturing the opponent's last prince wins at once, R16).
+                self.after_sub_move(m).turn_can_end_safely(front + 1)
             })
             .collect();
         v.sort();
@@ -409,7 +434,15 @@ impl RefPos {
         }
     }
 
-    pub fn play(&mut self, m: &RMove) {
+    /// The position after sub-move `m` within the turn: pieces, rights, en-passant
+    /// targets, moved pieces and pawns, clock; the side and front to move unchanged.
+    pub fn after_sub_move(&self, m: &RMove) -> RefPos {
+        let mut c = self.clone();
+        c.apply_sub_move(m);
+        c
+    }
+
+    fn apply_sub_move(&mut self, m: &RMove) {
         let us = self.side;
         let p = self.board[m.from as usize].unwrap();
         let (f1, r1) = fr(m.from);
@@ -464,6 +497,17 @@ impl RefPos {
         } else {
             self.halfmove + 1
         };
+        // R14: a pawn arriving on a starting square of its own wedge has moved.
+        self.moved_pawns.retain(|&x| x != m.from && x != capture_sq);
+        if p.role == Role::Pawn && m.promo.is_none() && r2 == wedge_rank(us, f2 % 8) {
+            self.moved_pawns.push(m.to);
+        }
+        self.moved_pawns.sort();
+    }
+
+    pub fn play(&mut self, m: &RMove) {
+        let us = self.side;
+        self.apply_sub_move(m);
         let opp_dead = self.princes(!us).is_empty();
         let mut next = None;
         if !opp_dead {

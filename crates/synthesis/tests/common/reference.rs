@@ -534,6 +534,19 @@ impl RefPos {
                 out = pawn_caps;
             }
         }
+        // S7: a CLASSIC-LATE side that has mated wins at once; no reply is left when none
+        // of the legal ones leaves the attacked king unattacked.
+        if let (Some(_), Some(_)) = (my_king, their_king) {
+            if self.mode(them) == RMode::Late && self.in_check(us) {
+                let escapes = out.iter().any(|m| {
+                    let q = self.make(m);
+                    q.king(us).is_some_and(|a| !q.attacked(a, them))
+                });
+                if !escapes {
+                    out.clear();
+                }
+            }
+        }
         out
     }
 

@@ -1,0 +1,64 @@
+//! `Game::is_check` on positions whose check is plain from the rules, one per variant, and
+//! not in the start positions.
+
+use fairy_kernel::Game;
+
+fn check<G: Game>(variant: G::Variant, checked: &str, quiet: &str) {
+    let p = G::from_notation(variant, checked).expect("reads");
+    assert!(p.is_check(), "{checked}");
+    let q = G::from_notation(variant, quiet).expect("reads");
+    assert!(!q.is_check(), "{quiet}");
+    assert!(!G::start(variant).is_check());
+}
+
+#[test]
+fn synthesis_rook_on_the_open_file() {
+    check::<fairy_synthesis::Position>(
+        (),
+        "4k3/8/8/8/8/8/8/4R2K b - - 0 1",
+        "4k3/8/8/8/8/8/4p3/4R2K b - - 0 1",
+    );
+}
+
+#[test]
+fn dragonchess_oliphant_on_the_first_rank() {
+    check::<fairy_dragonchess::Position>(
+        (),
+        "12/12/12/12/12/12/12/12 | 11k/12/12/12/12/12/12/o10K | 12/12/12/12/12/12/12/12 g 0 1",
+        "12/12/12/12/12/12/12/12 | 11k/12/12/12/12/12/12/o9OK | 12/12/12/12/12/12/12/12 g 0 1",
+    );
+}
+
+/// Every checkmated position of the conformance vectors is in check, every stalemated one
+/// is not (the vectors come from long random games of every variant).
+#[test]
+fn mates_of_the_conformance_vectors_are_checks() {
+    let mut mates = 0;
+    for v in fairy::registry::built() {
+        let path = format!(
+            "{}/../../tests/conformance/{}.jsonl",
+            env!("CARGO_MANIFEST_DIR"),
+            v.id()
+        );
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        for line in text.lines() {
+            let Some(at) = line.find("\"position\":\"") else {
+                continue;
+            };
+            let rest = &line[at + 12..];
+            let fen = &rest[..rest.find('"').unwrap()];
+            let s = v.session(Some(fen)).unwrap();
+            let reason = s.outcome().map(|o| o.reason());
+            if reason == Some(fairy::Reason::Checkmate) {
+                mates += 1;
+                assert!(s.is_check(), "{} {fen}", v.id());
+            }
+            if reason == Some(fairy::Reason::Stalemate) {
+                assert!(!s.is_check(), "{} {fen}", v.id());
+            }
+        }
+    }
+    assert!(mates > 5, "only {mates} mates in the vectors");
+}

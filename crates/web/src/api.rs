@@ -1,0 +1,625 @@
+//! The routes: the page, its script and style, and the JSON API (docs/web-api.md).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::body::Bytes;
+use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use fairy::{picture, record, registry, Limits, RecordText, Session, Variant};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::store::{lock, EngineLimits, Game, Player, Store};
+
+const PAGE: &str = include_str!("../static/index.html");
+const SCRIPT: &str = include_str!("../static/app.js");
+const STYLE: &str = include_str!("../static/style.css");
+
+/// An error answer: a status and one line of text, sent as `{"error": "..."}`.
+#[derive(Debug)]
+pub struct ApiError(StatusCode, String);
+
+impl ApiError {
+    fn bad(msg: impl Into<String>) -> ApiError {
+        ApiError(StatusCode::BAD_REQUEST, msg.into())
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let line = self.1.replace(['\n', '\r'], " ");
+        (self.0, Json(json!({ "error": line }))).into_response()
+    }
+}
+
+impl From<fairy::Error> for ApiError {
+    fn from(e: fairy::Error) -> ApiError {
+        let status = match e {
+            fairy::Error::UnknownVariant { .. } | fairy::Error::NotBuilt(_) => {
+                StatusCode::NOT_FOUND
+            }
+            fairy::Error::Move(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            _ => StatusCode::BAD_REQUEST,
+        };
+        ApiError(status, e.to_string())
+    }
+}
+
+type ApiResult<T = Response> = Result<T, ApiError>;
+type Shared = State<Arc<Store>>;
+
+/// The router over `store`.
+pub fn router_with(store: Arc<Store>) -> Router {
+    let limit = store.config.max_body;
+    Router::new()
+        .route("/", get(page))
+        .route("/app.js", get(script))
+        .route("/style.css", get(style))
+        .route("/api/variants", get(variants))
+        .route("/api/games", post(new_game))
+        .route("/api/games/record", post(upload_record))
+        .route("/api/games/{id}", get(state).delete(delete))
+        .route("/api/games/{id}/moves", get(moves))
+        .route("/api/games/{id}/play", post(play))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/engine", post(engine))
+        .route("/api/games/{id}/settings", post(settings))
+        .route("/api/games/{id}/position", get(position))
+        .route("/api/games/{id}/record", get(record_out))
+        .route("/api/games/{id}/svg", get(svg))
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(DefaultBodyLimit::max(limit))
+        .with_state(store)
+}
+
+async fn page() -> Response {
+    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], PAGE).into_response()
+}
+async fn script() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        SCRIPT,
+    )
+        .into_response()
+}
+async fn style() -> Response {
+    ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE).into_response()
+}
+async fn not_found() -> ApiError {
+    ApiError(StatusCode::NOT_FOUND, "no such route".into())
+}
+async fn method_not_allowed() -> ApiError {
+    ApiError(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method not allowed on this route".into(),
+    )
+}
+
+/// Reads a JSON body; an empty body is `{}`.
+fn body<T: for<'de> Deserialize<'de>>(bytes: Result<Bytes, BytesRejection>) -> ApiResult<T> {
+    let bytes = bytes.map_err(|r| ApiError(r.status(), r.body_text()))?;
+    let text: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) {
+        b"{}"
+    } else {
+        &bytes
+    };
+    serde_json::from_slice(text).map_err(|e| ApiError::bad(format!("malformed JSON body: {e}")))
+}
+
+fn query(
+    q: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> ApiResult<HashMap<String, String>> {
+    q.map(|Query(m)| m)
+        .map_err(|r| ApiError(r.status(), r.body_text()))
+}
+
+fn flag(q: &HashMap<String, String>, name: &str) -> bool {
+    q.get(name).is_some_and(|v| v == "1" || v == "true")
+}
+
+fn game(store: &Store, id: &str) -> ApiResult<Arc<std::sync::Mutex<Game>>> {
+    store
+        .get(id)
+        .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("unknown game {id:?}")))
+}
+
+async fn variants() -> Json<Value> {
+    let list: Vec<Value> = registry::built()
+        .iter()
+        .map(|v| {
+            json!({
+                "id": v.id(),
+                "description": v.description(),
+                "sides": v.side_names(),
+                "start": v.start_notation(),
+            })
+        })
+        .collect();
+    Json(Value::Array(list))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewGame {
+    variant: String,
+    position: Option<String>,
+    players: Option<[Player; 2]>,
+    engine: Option<EngineLimits>,
+}
+
+/// Checks engine limits against the server's caps.
+fn check_limits(store: &Store, l: &EngineLimits) -> ApiResult<()> {
+    if let Some(d) = l.depth {
+        if d == 0 || d > store.config.max_depth {
+            return Err(ApiError::bad(format!(
+                "engine depth {d} out of range 1..={}",
+                store.config.max_depth
+            )));
+        }
+    }
+    if let Some(ms) = l.ms {
+        if ms == 0 || ms > store.config.max_ms {
+            return Err(ApiError::bad(format!(
+                "engine time {ms} ms out of range 1..={}",
+                store.config.max_ms
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The engine's limits when a game names none: a second a move, or the server's cap.
+fn default_limits(store: &Store) -> EngineLimits {
+    EngineLimits {
+        depth: None,
+        ms: Some(store.config.max_ms.min(1000)),
+    }
+}
+
+async fn new_game(
+    State(store): Shared,
+    q: Result<Query<HashMap<String, String>>, QueryRejection>,
+    b: Result<Bytes, BytesRejection>,
+) -> ApiResult {
+    let q = query(q)?;
+    let req: NewGame = body(b)?;
+    let variant = registry::find(&req.variant)?;
+    let session = variant.session(req.position.as_deref())?;
+    let limits = req.engine.unwrap_or_else(|| default_limits(&store));
+    check_limits(&store, &limits)?;
+    let g = Game {
+        variant,
+        session,
+        players: req.players.unwrap_or([Player::Human, Player::Engine]),
+        limits,
+        version: 0,
+        last_used: Instant::now(),
+    };
+    let view = describe_game(&g, flag(&q, "flip"));
+    let id = store.insert(g);
+    Ok((StatusCode::CREATED, Json(with_id(view, &id))).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Upload {
+    record: String,
+    variant: Option<String>,
+    players: Option<[Player; 2]>,
+    engine: Option<EngineLimits>,
+}
+
+async fn upload_record(
+    State(store): Shared,
+    q: Result<Query<HashMap<String, String>>, QueryRejection>,
+    b: Result<Bytes, BytesRejection>,
+) -> ApiResult {
+    let q = query(q)?;
+    let req: Upload = body(b)?;
+    let rec = RecordText::parse(&req.record).map_err(fairy::Error::from)?;
+    let id = req
+        .variant
+        .as_deref()
+        .or(rec.tag("Variant"))
+        .ok_or_else(|| ApiError::bad("the record has no Variant tag; give \"variant\""))?
+        .to_owned();
+    let variant = registry::find(&id)?;
+    if rec.moves.len() > store.config.max_plies {
+        return Err(ApiError::bad(format!(
+            "the record has {} moves; at most {} are kept",
+            rec.moves.len(),
+            store.config.max_plies
+        )));
+    }
+    let session = record::replay(&rec, variant)?;
+    let limits = req.engine.unwrap_or_else(|| default_limits(&store));
+    check_limits(&store, &limits)?;
+    let g = Game {
+        variant,
+        session,
+        players: req.players.unwrap_or([Player::Human, Player::Human]),
+        limits,
+        version: 0,
+        last_used: Instant::now(),
+    };
+    let view = describe_game(&g, flag(&q, "flip"));
+    let id = store.insert(g);
+    Ok((StatusCode::CREATED, Json(with_id(view, &id))).into_response())
+}
+
+fn with_id(mut v: Value, id: &str) -> Value {
+    v["id"] = json!(id);
+    v
+}
+
+async fn state(
+    State(store): Shared,
+    Path(id): Path<String>,
+    q: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> ApiResult<Json<Value>> {
+    let q = query(q)?;
+    let g = game(&store, &id)?;
+    let v = describe_game(&lock(&g), flag(&q, "flip"));
+    Ok(Json(with_id(v, &id)))
+}
+
+async fn delete(State(store): Shared, Path(id): Path<String>) -> ApiResult<StatusCode> {
+    if store.remove(&id) {
+        Ok(StatusCode::NO_CONTENT)
+    } else {
+        Err(ApiError(
+            StatusCode::NOT_FOUND,
+            format!("unknown game {id:?}"),
+        ))
+    }
+}
+
+async fn moves(
+    State(store): Shared,
+    Path(id): Path<String>,
+    q: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> ApiResult<Json<Value>> {
+    let q = query(q)?;
+    let g = game(&store, &id)?;
+    let g = lock(&g);
+    let list = g.session.legal_moves(q.get("from").map(String::as_str))?;
+    Ok(Json(json!({ "moves": list })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Play {
+    #[serde(rename = "move")]
+    mv: String,
+}
+
+async fn play(
+    State(store): Shared,
+    Path(id): Path<String>,
+    q: Result<Query<HashMap<String, String>>, QueryRejection>,
+    b: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<Value>> {
+    let q = query(q)?;
+    let req: Play = body(b)?;
+    let g = game(&store, &id)?;
+    let mut g = lock(&g);
+    if g.session.history().len() >= store.config.max_plies {
+        return Err(ApiError(
+            StatusCode::CONFLICT,
+            format!("the game has reached {} moves", store.config.max_plies),
+        ));
+    }
+    let text = g.session.apply(&req.mv)?;
+    g.version += 1;
+    let mut v = describe_game(&g, flag(&q, "flip"));
+    v["played"] = json!(text);
+    Ok(Json(with_id(v, &id)))
+}
+
+async fn undo(
+    State(store): Shared,
+    Path(id): Path<String>,
+    q: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> ApiResult<Json<Value>> {
+    let q = query(q)?;
+    let g = game(&store, &id)?;
+    let mut g = lock(&g);
+    if !g.session.undo() {
+        return Err(ApiError(
+            StatusCode::CONFLICT,
+            "no move to take back".into(),
+        ));
+    }
+    g.version += 1;
+    Ok(Json(with_id(describe_game(&g, flag(&q, "flip")), &id)))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct EngineRequest {
+    depth: Option<u32>,
+    ms: Option<u64>,
+}
+
+async fn engine(
+    State(store): Shared,
+    Path(id): Path<String>,
+    q: Result<Query<HashMap<String, String>>, QueryRejection>,
+    b: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<Value>> {
+    let q = query(q)?;
+    let req: EngineRequest = body(b)?;
+    let asked = EngineLimits {
+        depth: req.depth,
+        ms: req.ms,
+    };
+    check_limits(&store, &asked)?;
+    let g = game(&store, &id)?;
+    let (variant, start, history, version, limits) = {
+        let g = lock(&g);
+        if g.session.is_over() {
+            return Err(ApiError(StatusCode::CONFLICT, "the game is over".into()));
+        }
+        if g.session.history().len() >= store.config.max_plies {
+            return Err(ApiError(
+                StatusCode::CONFLICT,
+                format!("the game has reached {} moves", store.config.max_plies),
+            ));
+        }
+        let limits = if asked.depth.is_none() && asked.ms.is_none() {
+            g.limits
+        } else {
+            asked
+        };
+        (
+            g.variant,
+            g.session.start_notation(),
+            g.session.history(),
+            g.version,
+            limits,
+        )
+    };
+    let cap = store.config.max_ms;
+    let limits = Limits {
+        depth: limits.depth,
+        // Every search is capped in time, whatever depth it asks for.
+        movetime: Some(Duration::from_millis(limits.ms.unwrap_or(cap).min(cap))),
+        nodes: None,
+    };
+    let permit = store
+        .engine
+        .acquire()
+        .await
+        .map_err(|_| ApiError(StatusCode::SERVICE_UNAVAILABLE, "engine closed".into()))?;
+    let found = tokio::task::spawn_blocking(move || {
+        let copy = replay(variant, &start, &history)?;
+        Ok::<_, ApiError>(copy.engine_move(&limits))
+    })
+    .await
+    .map_err(|e| {
+        ApiError(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("engine failed: {e}"),
+        )
+    })??;
+    drop(permit);
+    let found = found.ok_or_else(|| ApiError(StatusCode::CONFLICT, "no legal move".into()))?;
+    let mut g = lock(&g);
+    if g.version != version {
+        return Err(ApiError(
+            StatusCode::CONFLICT,
+            "the game changed while the engine was thinking".into(),
+        ));
+    }
+    let text = g.session.apply(&found.text)?;
+    g.version += 1;
+    let mut v = describe_game(&g, flag(&q, "flip"));
+    v["played"] = json!(text);
+    v["search"] = json!({
+        "move": text,
+        "score": found.score.to_string(),
+        "depth": found.depth,
+        "nodes": found.nodes,
+        "ms": found.elapsed.as_millis() as u64,
+        "pv": found.pv,
+    });
+    Ok(Json(with_id(v, &id)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Settings {
+    players: Option<[Player; 2]>,
+    engine: Option<EngineLimits>,
+}
+
+async fn settings(
+    State(store): Shared,
+    Path(id): Path<String>,
+    q: Result<Query<HashMap<String, String>>, QueryRejection>,
+    b: Result<Bytes, BytesRejection>,
+) -> ApiResult<Json<Value>> {
+    let q = query(q)?;
+    let req: Settings = body(b)?;
+    if let Some(l) = &req.engine {
+        check_limits(&store, l)?;
+    }
+    let g = game(&store, &id)?;
+    let mut g = lock(&g);
+    if let Some(p) = req.players {
+        g.players = p;
+    }
+    if let Some(l) = req.engine {
+        g.limits = l;
+    }
+    Ok(Json(with_id(describe_game(&g, flag(&q, "flip")), &id)))
+}
+
+/// A fresh session of `variant` from `start` with `history` played.
+fn replay(
+    variant: &'static dyn Variant,
+    start: &str,
+    history: &[String],
+) -> ApiResult<Box<dyn Session>> {
+    let mut s = variant.session(Some(start))?;
+    for m in history {
+        s.apply(m)?;
+    }
+    Ok(s)
+}
+
+async fn position(State(store): Shared, Path(id): Path<String>) -> ApiResult<Json<Value>> {
+    let g = game(&store, &id)?;
+    let g = lock(&g);
+    Ok(Json(json!({ "position": g.session.notation() })))
+}
+
+fn player_name(p: Player) -> &'static str {
+    match p {
+        Player::Human => "human",
+        Player::Engine => "fairy engine",
+    }
+}
+
+async fn record_out(State(store): Shared, Path(id): Path<String>) -> ApiResult {
+    let g = game(&store, &id)?;
+    let g = lock(&g);
+    let outcome = g.session.outcome();
+    let result = outcome.as_ref().map_or("*", |o| o.result_str());
+    let termination = outcome.as_ref().map(|o| g.session.describe(o));
+    let rec = record::record_of(
+        g.session.as_ref(),
+        g.variant,
+        g.players.map(player_name),
+        result,
+        termination.as_deref(),
+    );
+    Ok((
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        rec.to_string(),
+    )
+        .into_response())
+}
+
+async fn svg(
+    State(store): Shared,
+    Path(id): Path<String>,
+    q: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> ApiResult {
+    let q = query(q)?;
+    let g = game(&store, &id)?;
+    let g = lock(&g);
+    let flip = flag(&q, "flip");
+    let text = match q.get("ply") {
+        None => board_svg(&g, flip),
+        Some(p) => {
+            let history = g.session.history();
+            let n: usize = p
+                .parse()
+                .ok()
+                .filter(|&n| n <= history.len())
+                .ok_or_else(|| {
+                    ApiError::bad(format!("ply {p:?} out of range 0..={}", history.len()))
+                })?;
+            let s = replay(g.variant, &g.session.start_notation(), &history[..n])?;
+            picture::styled_svg(
+                s.as_ref(),
+                g.variant.id(),
+                &last_move_squares(s.as_ref()),
+                flip,
+            )
+        }
+    }
+    .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, "this variant has no picture".into()))?;
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], text).into_response())
+}
+
+/// The squares of the last move, as indices.
+fn last_move_squares(s: &dyn Session) -> Vec<u16> {
+    s.history()
+        .last()
+        .and_then(|m| picture::move_squares(s, m).ok())
+        .unwrap_or_default()
+}
+
+fn board_svg(g: &Game, flip: bool) -> Option<String> {
+    let s = g.session.as_ref();
+    picture::styled_svg(s, g.variant.id(), &last_move_squares(s), flip)
+}
+
+/// Everything the page shows of a game.
+fn describe_game(g: &Game, flip: bool) -> Value {
+    let s = g.session.as_ref();
+    let id = g.variant.id();
+    let view = s.board_view();
+    let name_of = |sq: u16| -> String {
+        view.as_ref()
+            .and_then(|v| v.cells.iter().find(|c| c.square == sq))
+            .map_or_else(String::new, |c| c.name.clone())
+    };
+    let pieces = |v: &Option<fairy::kernel::view::BoardView>| {
+        v.as_ref()
+            .map_or(0, |v| v.cells.iter().filter(|c| c.piece.is_some()).count())
+    };
+    let here = pieces(&view);
+    let notation = s.notation();
+    let legal = s.legal_moves(None).unwrap_or_default();
+    let moves: Vec<Value> = legal
+        .iter()
+        .map(|m| {
+            let squares = picture::move_squares(s, m).unwrap_or_default();
+            // A capture is a move after which fewer pieces stand on the board (en passant
+            // and captures from afar included).
+            let capture = g
+                .variant
+                .session(Some(&notation))
+                .ok()
+                .and_then(|mut c| c.apply(m).ok().map(|_| pieces(&c.board_view()) < here))
+                .unwrap_or(false);
+            json!({
+                "text": m,
+                "from": squares.first().map(|&q| name_of(q)),
+                "to": squares.get(1).map(|&q| name_of(q)),
+                "capture": capture,
+                "promotion": m.split_once('=').map(|(_, p)| p),
+            })
+        })
+        .collect();
+    let last: Vec<String> = last_move_squares(s).into_iter().map(name_of).collect();
+    let outcome = s.outcome();
+    let sides = [
+        s.side_name(fairy::Color::White),
+        s.side_name(fairy::Color::Black),
+    ];
+    json!({
+        "variant": id,
+        "description": g.variant.description(),
+        "sides": sides,
+        "players": g.players,
+        "engine": g.limits,
+        "position": notation,
+        "start": s.start_notation(),
+        "to_move": s.side_to_move().index(),
+        "to_move_name": s.side_name(s.side_to_move()),
+        "front": picture::front_to_move(id, &notation),
+        "turn_moves": picture::turn_moves(s),
+        "history": s.history(),
+        "movers": s.movers().iter().map(|c| c.index()).collect::<Vec<_>>(),
+        "last_move": last,
+        "status": picture::status(s, id),
+        "over": s.is_over(),
+        "result": outcome.as_ref().map(|o| json!({
+            "token": o.result_str(),
+            "text": s.describe(o),
+        })),
+        "moves": moves,
+        "svg": board_svg(g, flip),
+    })
+}

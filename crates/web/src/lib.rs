@@ -1,0 +1,147 @@
+//! # fairy-web
+//!
+//! Play every variant of the [`fairy`] facade in the browser: an [axum] router serving one
+//! embedded page (plain HTML, CSS and JavaScript, no build step, nothing fetched from
+//! elsewhere) and a JSON API over [`fairy::registry`] sessions. `fairy serve` runs it;
+//! docs/web-api.md documents every call.
+//!
+//! Serving many games:
+//! - each game is a session with an unguessable id, kept in memory;
+//! - the engine runs on tokio's blocking pool (at most [`Config::engine_threads`] searches
+//!   at once, each on a copy of the game), never on the threads that answer requests, and
+//!   its depth and time are capped by [`Config::max_depth`] and [`Config::max_ms`];
+//! - a session unused for [`Config::idle`] is dropped; when [`Config::max_sessions`] are
+//!   open, a new game drops the least recently used one; a game holds at most
+//!   [`Config::max_plies`] moves. Memory is therefore bounded by `max_sessions` times the
+//!   largest session of `max_plies` moves (the HTTP tests measure it), plus the engines'
+//!   transposition tables ([`fairy::adapter::ENGINE_TT_MEGABYTES`] per variant and engine
+//!   thread);
+//! - every bad request gets a 4xx status and a one-line JSON body `{"error": "..."}`.
+//!
+//! ```
+//! let app = fairy_web::router(fairy_web::Config::default());
+//! # let _ = app;
+//! ```
+
+mod api;
+mod store;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+pub use api::router_with;
+
+/// Limits of a server.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The most sessions kept at once; a new game beyond it drops the least recently used.
+    pub max_sessions: usize,
+    /// A session unused this long is dropped.
+    pub idle: Duration,
+    /// The most moves (plies, Regicide sub-moves) a game may have.
+    pub max_plies: usize,
+    /// The deepest engine search a request may ask for.
+    pub max_depth: u32,
+    /// The longest engine search a request may ask for, in milliseconds; also the time cap
+    /// of every search, whatever depth it asks for.
+    pub max_ms: u64,
+    /// The largest request body, in bytes.
+    pub max_body: usize,
+    /// How many engine searches run at once.
+    pub engine_threads: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            max_sessions: 200,
+            idle: Duration::from_secs(2 * 60 * 60),
+            max_plies: 1000,
+            max_depth: 12,
+            max_ms: 10_000,
+            max_body: 256 * 1024,
+            engine_threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
+        }
+    }
+}
+
+/// The router of the page and the API with limits `config`.
+pub fn router(config: Config) -> axum::Router {
+    router_with(Arc::new(store::Store::new(config)))
+}
+
+/// Options of `fairy serve`.
+#[derive(Clone, Debug)]
+pub struct ServeOptions {
+    /// The address to bind (127.0.0.1 unless told otherwise).
+    pub host: String,
+    /// The port; 0 picks a free one.
+    pub port: u16,
+    /// Open the page in the system's browser.
+    pub open: bool,
+    /// The server's limits.
+    pub config: Config,
+}
+
+/// Runs the server until it is interrupted (Ctrl-C), printing `listening on http://...`
+/// on stdout once the socket is bound.
+///
+/// # Errors
+/// The address cannot be read or bound, or the runtime cannot start.
+pub fn serve(options: ServeOptions) -> std::io::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        // The engine's searches are the only blocking work; each blocking thread keeps
+        // one engine per variant, so their number bounds the engines' memory.
+        .max_blocking_threads(options.config.engine_threads.max(1))
+        .build()?;
+    runtime.block_on(async move {
+        let host: std::net::IpAddr = options.host.parse().map_err(|e| {
+            std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!("--host {:?}: {e}", options.host),
+            )
+        })?;
+        let listener = tokio::net::TcpListener::bind(SocketAddr::new(host, options.port)).await?;
+        let addr = listener.local_addr()?;
+        let url = match addr {
+            SocketAddr::V6(a) => format!("http://[{}]:{}/", a.ip(), a.port()),
+            SocketAddr::V4(a) => format!("http://{a}/"),
+        };
+        println!("listening on {url}");
+        if options.open {
+            open_browser(&url);
+        }
+        let store = Arc::new(store::Store::new(options.config));
+        let sweeper = store.clone();
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(Duration::from_secs(30));
+            loop {
+                tick.tick().await;
+                sweeper.expire();
+            }
+        });
+        axum::serve(listener, router_with(store))
+            .with_graceful_shutdown(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await
+    })
+}
+
+/// Asks the desktop to open `url` (xdg-open, open, or start); failure is only reported.
+fn open_browser(url: &str) {
+    let mut cmd = if cfg!(target_os = "macos") {
+        std::process::Command::new("open")
+    } else if cfg!(windows) {
+        let mut c = std::process::Command::new("cmd");
+        c.args(["/C", "start", ""]);
+        c
+    } else {
+        std::process::Command::new("xdg-open")
+    };
+    if let Err(e) = cmd.arg(url).spawn() {
+        eprintln!("could not open a browser ({e}); open {url} yourself");
+    }
+}

@@ -1,0 +1,364 @@
+// The page of `fairy serve`: plain JavaScript over the JSON API (docs/web-api.md).
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+const SVGNS = 'http://www.w3.org/2000/svg';
+const ROMAN = ['I', 'II', 'III'];
+const FRONT_FILES = ['a-h', 'i-p', 'q-x'];
+
+let game = null;      // the last state from the server
+let selected = null;  // the square name of the selected piece
+let flipped = false;
+let viewPly = null;   // a ply of the move list being looked at, or null for the game
+let thinking = false;
+let generation = 0;   // bumped by every user action, so stale engine answers are ignored
+
+async function api(method, path, body) {
+  const opt = { method, headers: {} };
+  if (body !== undefined) {
+    opt.body = JSON.stringify(body);
+    opt.headers['Content-Type'] = 'application/json';
+  }
+  const r = await fetch(path, opt);
+  const type = r.headers.get('content-type') || '';
+  const data = type.includes('json') ? await r.json() : await r.text();
+  if (!r.ok) throw new Error(data && data.error ? data.error : 'HTTP ' + r.status);
+  return data;
+}
+
+function showError(e) { $('error').textContent = e ? String(e.message || e) : ''; }
+
+function players() { return $('sides').value.split(','); }
+
+function limits() {
+  const [kind, n] = $('strength').value.split(':');
+  return kind === 'depth' ? { depth: Number(n) } : { ms: Number(n) };
+}
+
+function flipQuery() { return flipped ? '?flip=1' : ''; }
+
+async function loadVariants() {
+  const list = await api('GET', '/api/variants');
+  const sel = $('variant');
+  for (const v of list) {
+    const o = document.createElement('option');
+    o.value = v.id;
+    o.textContent = v.id;
+    o.title = v.description;
+    sel.appendChild(o);
+  }
+  const wanted = new URLSearchParams(location.search).get('variant');
+  if (wanted) sel.value = wanted;
+}
+
+async function newGame(position) {
+  generation++;
+  showError();
+  const body = { variant: $('variant').value, players: players(), engine: limits() };
+  if (position) body.position = position;
+  const g = await api('POST', '/api/games' + flipQuery(), body);
+  viewPly = null;
+  setGame(g);
+}
+
+function setGame(g) {
+  game = g;
+  selected = null;
+  render();
+  maybeEngine();
+}
+
+function movesFrom(square) {
+  return game.moves.filter((m) => m.from === square);
+}
+
+function render() {
+  if (!game) return;
+  const board = $('board');
+  if (viewPly === null) {
+    board.innerHTML = game.svg || '<p>This variant has no picture.</p>';
+  }
+  const svg = board.querySelector('svg');
+  if (svg) {
+    const vb = svg.viewBox.baseVal;
+    $('main').classList.toggle('wide', vb.width / vb.height > 2.4);
+    svg.removeAttribute('width');
+    svg.removeAttribute('height');
+  }
+  if (viewPly === null) markTargets();
+  // Status and the Regicide turn line.
+  const side = game.to_move_name;
+  const who = game.players[game.to_move] === 'engine' ? ' (engine)' : '';
+  $('status').textContent = game.over
+    ? 'Game over'
+    : side + ' to move' + who + (thinking ? ', engine thinking...' : '');
+  if (game.front) {
+    const made = game.turn_moves.length;
+    $('turn').textContent = 'Front ' + ROMAN[game.front - 1] + ' (files ' + FRONT_FILES[game.front - 1] +
+      ') to move; sub-moves made this turn: ' + (made ? game.turn_moves.join(', ') : 'none') + ' (' + made + ' of 3)';
+  } else {
+    $('turn').textContent = '';
+  }
+  const banner = $('banner');
+  if (game.over) {
+    banner.hidden = false;
+    banner.textContent = game.result ? game.result.text : game.status;
+  } else {
+    banner.hidden = true;
+  }
+  $('notation').value = game.position;
+  renderMoveList();
+  $('viewing').textContent = viewPly === null ? '' :
+    'viewing after move ' + viewPly + ' of ' + game.history.length;
+}
+
+function renderMoveList() {
+  const ol = $('moves');
+  ol.innerHTML = '';
+  let li = null;
+  let round = 0;
+  game.history.forEach((text, i) => {
+    const mover = game.movers[i];
+    // A new line starts with each turn of the first player.
+    if (li === null || (mover === 0 && game.movers[i - 1] !== 0)) {
+      round++;
+      li = document.createElement('li');
+      ol.appendChild(li);
+    }
+    const span = document.createElement('span');
+    span.textContent = text;
+    span.dataset.ply = String(i + 1);
+    span.title = game.sides[mover];
+    const current = viewPly === null ? i === game.history.length - 1 : i + 1 === viewPly;
+    if (current) span.className = 'current';
+    li.appendChild(span);
+    li.appendChild(document.createTextNode(' '));
+  });
+  const cur = ol.querySelector('.current');
+  if (cur) cur.scrollIntoView({ block: 'nearest' });
+}
+
+function cellCentre(svg, square) {
+  const el = svg.querySelector('.cell[data-square="' + square + '"]');
+  if (!el) return null;
+  const b = el.getBBox();
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2, r: Math.min(b.width, b.height) / 2 };
+}
+
+function markTargets() {
+  const svg = $('board').querySelector('svg');
+  if (!svg) return;
+  let g = svg.querySelector('#marks');
+  if (g) g.remove();
+  g = document.createElementNS(SVGNS, 'g');
+  g.setAttribute('id', 'marks');
+  g.setAttribute('pointer-events', 'none');
+  svg.appendChild(g);
+  if (!selected) return;
+  const from = cellCentre(svg, selected);
+  if (from) {
+    const c = document.createElementNS(SVGNS, 'circle');
+    c.setAttribute('cx', from.x); c.setAttribute('cy', from.y); c.setAttribute('r', from.r * 0.92);
+    c.setAttribute('fill', 'none'); c.setAttribute('stroke', '#0077ff'); c.setAttribute('stroke-width', 5);
+    c.setAttribute('class', 'selected');
+    c.dataset.square = selected;
+    g.appendChild(c);
+  }
+  const seen = new Set();
+  for (const m of movesFrom(selected)) {
+    if (seen.has(m.to)) continue;
+    seen.add(m.to);
+    const p = cellCentre(svg, m.to);
+    if (!p) continue;
+    const c = document.createElementNS(SVGNS, 'circle');
+    c.setAttribute('cx', p.x); c.setAttribute('cy', p.y);
+    if (m.capture) {
+      c.setAttribute('r', p.r * 0.85);
+      c.setAttribute('fill', 'none');
+      c.setAttribute('stroke', '#d0021b');
+      c.setAttribute('stroke-width', 5);
+      c.setAttribute('class', 'target capture');
+    } else {
+      c.setAttribute('r', p.r * 0.28);
+      c.setAttribute('fill', '#1e8c3a');
+      c.setAttribute('fill-opacity', 0.75);
+      c.setAttribute('class', 'target');
+    }
+    c.dataset.square = m.to;
+    g.appendChild(c);
+  }
+}
+
+function humanToMove() {
+  return game && !game.over && viewPly === null && !thinking && game.players[game.to_move] === 'human';
+}
+
+async function onBoardClick(ev) {
+  const el = ev.target.closest('[data-square]');
+  if (!el || !humanToMove()) return;
+  const square = el.dataset.square;
+  if (selected) {
+    const choices = movesFrom(selected).filter((m) => m.to === square);
+    if (choices.length === 1) return play(choices[0].text);
+    if (choices.length > 1) return pickPromotion(choices);
+  }
+  selected = movesFrom(square).length ? (selected === square ? null : square) : null;
+  markTargets();
+}
+
+function pickPromotion(choices) {
+  const box = $('promotion');
+  box.innerHTML = '<div>Choose:</div>';
+  for (const m of choices) {
+    const b = document.createElement('button');
+    b.textContent = m.promotion || m.text;
+    b.title = m.text;
+    b.dataset.move = m.text;
+    b.onclick = () => { box.hidden = true; play(m.text); };
+    box.appendChild(b);
+  }
+  const cancel = document.createElement('button');
+  cancel.textContent = 'cancel';
+  cancel.onclick = () => { box.hidden = true; };
+  box.appendChild(cancel);
+  box.hidden = false;
+}
+
+async function play(text) {
+  showError();
+  try {
+    setGame(await api('POST', '/api/games/' + game.id + '/play' + flipQuery(), { move: text }));
+  } catch (e) { showError(e); }
+}
+
+async function maybeEngine() {
+  if (!game || game.over || thinking || viewPly !== null) return;
+  if (game.players[game.to_move] !== 'engine') return;
+  await engineMove();
+}
+
+async function engineMove() {
+  if (!game || game.over || thinking) return;
+  const mine = generation;
+  thinking = true;
+  render();
+  try {
+    const g = await api('POST', '/api/games/' + game.id + '/engine' + flipQuery(), limits());
+    thinking = false;
+    if (mine !== generation) return;
+    const s = g.search;
+    $('search').textContent = 'engine: ' + s.move + ', depth ' + s.depth + ', score ' + s.score +
+      ', ' + s.nodes + ' nodes in ' + s.ms + ' ms';
+    setGame(g);
+  } catch (e) {
+    thinking = false;
+    if (mine === generation) showError(e);
+    render();
+  }
+}
+
+async function undo() {
+  generation++;
+  showError();
+  try {
+    let g = await api('POST', '/api/games/' + game.id + '/undo' + flipQuery());
+    // Against the engine, take back to the start of the human's turn (a whole Regicide
+    // turn of sub-moves).
+    const versus = g.players.includes('human') && g.players.includes('engine');
+    while (versus && g.history.length && (g.players[g.to_move] === 'engine' || g.turn_moves.length)) {
+      g = await api('POST', '/api/games/' + game.id + '/undo' + flipQuery());
+    }
+    thinking = false;
+    viewPly = null;
+    game = g;
+    selected = null;
+    render();
+  } catch (e) { showError(e); }
+}
+
+async function showPly(ply) {
+  if (!game) return;
+  if (ply === null || ply >= game.history.length) {
+    viewPly = null;
+    render();
+    maybeEngine();
+    return;
+  }
+  viewPly = Math.max(0, ply);
+  selected = null;
+  try {
+    $('board').innerHTML = await api('GET', '/api/games/' + game.id + '/svg?ply=' + viewPly + (flipped ? '&flip=1' : ''));
+    render();
+  } catch (e) { showError(e); }
+}
+
+async function changeSettings() {
+  if (!game) return;
+  generation++;
+  try {
+    game = await api('POST', '/api/games/' + game.id + '/settings' + flipQuery(),
+      { players: players(), engine: limits() });
+    render();
+    maybeEngine();
+  } catch (e) { showError(e); }
+}
+
+async function download() {
+  const text = await api('GET', '/api/games/' + game.id + '/record');
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  a.download = game.variant + '-game.txt';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+async function upload(ev) {
+  const file = ev.target.files[0];
+  if (!file) return;
+  generation++;
+  showError();
+  try {
+    const g = await api('POST', '/api/games/record' + flipQuery(),
+      { record: await file.text(), players: players(), engine: limits() });
+    $('variant').value = g.variant;
+    viewPly = null;
+    setGame(g);
+  } catch (e) { showError(e); }
+  ev.target.value = '';
+}
+
+function wire() {
+  $('board').addEventListener('click', onBoardClick);
+  $('new').onclick = () => newGame().catch(showError);
+  $('variant').onchange = () => newGame().catch(showError);
+  $('sides').onchange = changeSettings;
+  $('strength').onchange = changeSettings;
+  $('undo').onclick = undo;
+  $('engine-move').onclick = () => { if (viewPly === null) engineMove(); };
+  $('flip').onclick = async () => {
+    flipped = !flipped;
+    try {
+      game = await api('GET', '/api/games/' + game.id + flipQuery());
+      if (viewPly !== null) await showPly(viewPly); else render();
+    } catch (e) { showError(e); }
+  };
+  $('first').onclick = () => showPly(0);
+  $('back').onclick = () => showPly((viewPly === null ? game.history.length : viewPly) - 1);
+  $('forward').onclick = () => showPly(viewPly === null ? null : viewPly + 1);
+  $('last').onclick = () => showPly(null);
+  $('moves').addEventListener('click', (ev) => {
+    const ply = ev.target.dataset && ev.target.dataset.ply;
+    if (ply) showPly(Number(ply));
+  });
+  $('copy').onclick = async () => {
+    $('notation').select();
+    try { await navigator.clipboard.writeText(game.position); } catch (e) { document.execCommand('copy'); }
+  };
+  $('load').onclick = () => newGame($('notation').value.trim()).catch(showError);
+  $('download').onclick = () => download().catch(showError);
+  $('upload').onchange = upload;
+}
+
+wire();
+loadVariants().then(() => newGame()).catch(showError);

@@ -1,0 +1,188 @@
+#!/usr/bin/env python3
+"""Drives the page of `fairy serve` in headless Chromium through WebDriver (Selenium).
+
+Usage: browser.py FAIRY_BINARY SCREENSHOT_DIR
+
+For Dragonchess, Glinski, Regicide and Chess-T (and a screenshot of every other variant):
+select a piece by clicking it, check that exactly its legal targets (as `fairy moves
+--from` lists them) are marked, play moves by clicking until the engine is to move, wait
+for the engine's reply, check the page's position notation against `fairy apply`, undo,
+and check the notation again. Screenshots of each board go to SCREENSHOT_DIR. Only the
+loopback address is used. Prints one line per check and `N passed, N failed` last.
+"""
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+FAIRY = os.path.abspath(sys.argv[1])
+SHOTS = os.path.abspath(sys.argv[2])
+PLAYED = ["dragonchess", "glinski", "regicide", "chess-t"]
+PICTURED = ["dainy", "chess-t2", "chess-t1", "synthesis"]
+
+passed = 0
+failed = 0
+
+
+def check(ok, what):
+    global passed, failed
+    if ok:
+        passed += 1
+        print("ok:", what, flush=True)
+    else:
+        failed += 1
+        print("FAILED:", what, flush=True)
+
+
+def fairy(*args):
+    return subprocess.run([FAIRY, *args], check=True, capture_output=True, text=True).stdout
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server():
+    port = free_port()
+    proc = subprocess.Popen([FAIRY, "serve", "--port", str(port)], stdout=subprocess.PIPE, text=True)
+    line = proc.stdout.readline().strip()
+    if not line.startswith("listening on http://127.0.0.1:"):
+        raise SystemExit("unexpected first line from fairy serve: " + line)
+    return proc, line.split(" ", 2)[2].rstrip("/")
+
+
+def game(driver):
+    return driver.execute_script("return game")
+
+
+def wait_idle(driver, timeout=60):
+    """Waits until the page is not thinking and the human is to move (or the game is over)."""
+    WebDriverWait(driver, timeout).until(lambda d: d.execute_script(
+        "return game && !thinking && (game.over || game.players[game.to_move] === 'human')"))
+    return game(driver)
+
+
+def marked_targets(driver):
+    return {e.get_attribute("data-square") for e in driver.find_elements(By.CSS_SELECTOR, "#marks .target")}
+
+
+def click_square(driver, square):
+    # A piece, when there is one, lies over the cell; either carries the square's name.
+    els = driver.find_elements(By.CSS_SELECTOR, '#board .piece[data-square="%s"]' % square)
+    if not els:
+        els = driver.find_elements(By.CSS_SELECTOR, '#board .cell[data-square="%s"]' % square)
+    els[0].click()
+
+
+def play_variant(driver, base, variant):
+    driver.get(base + "/?variant=" + variant)
+    Select(driver.find_element(By.ID, "strength")).select_by_value("depth:1")
+    Select(driver.find_element(By.ID, "sides")).select_by_value("human,engine")
+    driver.find_element(By.ID, "new").click()
+    WebDriverWait(driver, 20).until(lambda d: d.execute_script(
+        "return game && game.variant === arguments[0] && game.history.length === 0", variant))
+    g = wait_idle(driver)
+    check(len(driver.find_elements(By.CSS_SELECTOR, "#board svg .cell")) > 60, variant + ": board drawn")
+    start = fairy("start", variant).strip()
+    check(g["position"] == start, variant + ": page starts from `fairy start`")
+    turns = 0
+    # The first player's whole turn (three sub-moves in Regicide) by clicks.
+    turn_over = False
+    while not turn_over and not g["over"]:
+        pos = g["position"]
+        # The piece with the most moves, so that the screenshot shows many targets; a move
+        # without promotion choice is clicked.
+        froms = sorted({m["from"] for m in g["moves"]})
+        counts = {f: len(fairy("moves", variant, "--fen", pos, "--from", f).split()) for f in froms}
+        square = max(froms, key=lambda f: (counts[f], f))
+        click_square(driver, square)
+        expected = set()
+        for text in fairy("moves", variant, "--fen", pos, "--from", square).split():
+            to = [m["to"] for m in g["moves"] if m["text"] == text][0]
+            expected.add(to)
+        got = marked_targets(driver)
+        check(got == expected, "%s: %s marks exactly its %d targets (%s)" % (variant, square, len(expected), " ".join(sorted(got))))
+        captures = {m["to"] for m in g["moves"] if m["from"] == square and m["capture"]}
+        marked_captures = {e.get_attribute("data-square") for e in driver.find_elements(By.CSS_SELECTOR, "#marks .capture")}
+        check(marked_captures == captures, "%s: captures marked apart (%d)" % (variant, len(captures)))
+        if turns == 0:
+            driver.save_screenshot(os.path.join(SHOTS, variant + "-selected.png"))
+        target = sorted(m["to"] for m in g["moves"] if m["from"] == square and not m["promotion"])[0]
+        before = len(g["history"])
+        click_square(driver, target)
+        WebDriverWait(driver, 20).until(lambda d: d.execute_script("return game.history.length") > before)
+        g = game(driver)
+        check(g["history"][before].startswith(square), "%s: clicking %s then %s played %s" % (variant, square, target, g["history"][before]))
+        turns += 1
+        # The engine may already have replied; the turn is over when the next move was
+        # the second player's or it is the second player's move.
+        turn_over = g["movers"][before + 1] == 1 if len(g["history"]) > before + 1 else g["to_move"] == 1
+    g = wait_idle(driver)
+    mover = g["movers"][-1] if g["movers"] else None
+    check(mover == 1, variant + ": the engine replied (" + " ".join(g["history"][turns:]) + ")")
+    shown = driver.find_element(By.ID, "notation").get_attribute("value")
+    applied = fairy("apply", variant, *g["history"]).strip()
+    check(shown == applied, variant + ": page notation equals `fairy apply` after " + " ".join(g["history"]))
+    driver.save_screenshot(os.path.join(SHOTS, variant + ".png"))
+    driver.find_element(By.ID, "undo").click()
+    WebDriverWait(driver, 20).until(lambda d: d.execute_script("return game.history.length") == 0)
+    shown = driver.find_element(By.ID, "notation").get_attribute("value")
+    check(shown == start, variant + ": undo takes back the turn and its reply (notation as `fairy start`)")
+
+
+def picture_variant(driver, base, variant):
+    driver.get(base + "/?variant=" + variant)
+    WebDriverWait(driver, 20).until(lambda d: d.execute_script(
+        "return game && game.variant === arguments[0]", variant))
+    check(len(driver.find_elements(By.CSS_SELECTOR, "#board svg .cell")) > 60, variant + ": board drawn")
+    driver.save_screenshot(os.path.join(SHOTS, variant + ".png"))
+
+
+def main():
+    os.makedirs(SHOTS, exist_ok=True)
+    proc, base = start_server()
+    try:
+        opts = webdriver.ChromeOptions()
+        for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                  "--window-size=1280,800", "--hide-scrollbars"]:
+            opts.add_argument(a)
+        opts.binary_location = "/usr/bin/chromium"
+        driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts)
+        try:
+            for v in PLAYED:
+                play_variant(driver, base, v)
+            for v in PICTURED:
+                picture_variant(driver, base, v)
+            # Phone size: the board scales to the width.
+            driver.set_window_size(390, 844)
+            driver.get(base + "/?variant=glinski")
+            WebDriverWait(driver, 20).until(lambda d: d.execute_script("return game !== null"))
+            width = driver.execute_script("return document.querySelector('#board svg').getBoundingClientRect().width")
+            check(0 < width <= 390, "phone size: the board fits the width (%d px)" % width)
+            driver.save_screenshot(os.path.join(SHOTS, "glinski-phone.png"))
+            errors = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
+            check(not errors, "no script errors in the console " + json.dumps(errors)[:300])
+        finally:
+            driver.quit()
+        # The server still answers.
+        with urllib.request.urlopen(base + "/api/variants") as r:
+            check(r.status == 200, "server still answering")
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    print("%d passed, %d failed" % (passed, failed))
+    sys.exit(1 if failed else 0)
+
+
+main()
