@@ -7,14 +7,14 @@
 //!
 //! - [`Position`]: placement, rights and latched states; FEN with the seventh field of S9;
 //!   copy-make [`Position::play`].
-//! - [`Position::legal_moves`]: legal moves under every mode and the legality rules of S6,
+//! - [`Game::legal_move_list`](fairy_kernel::Game::legal_move_list): legal moves under every mode and the legality rules of S6,
 //!   S7, S11, S12 (check in answer to check, king capture and reply, both kings attacked,
 //!   kings never adjacent, compulsory pawn captures).
 //! - [`Position`] implements the kernel's [`Game`](fairy_kernel::Game) trait (`Variant = ()`),
 //!   so the perft driver, the engine and the `fairy` CLI use it as it is.
 //!
 //! ```
-//! use fairy_synthesis::Position;
+//! use fairy_synthesis::prelude::*;
 //! let p = Position::new();
 //! assert_eq!(p.legal_move_list().len(), 20);
 //! let p = p.play(p.parse_move("e2-e4").unwrap());
