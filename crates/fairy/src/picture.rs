@@ -187,6 +187,9 @@ pub fn status(session: &dyn Session, id: &str) -> String {
             line.push_str(&format!(" (this turn: {})", made.join(" ")));
         }
     }
+    if session.is_check() {
+        line.push_str(", in check");
+    }
     line
 }
 
@@ -200,19 +203,23 @@ pub fn styled_svg(
 ) -> Option<String> {
     let view = session.board_view()?;
     let legend = legend(id, &view);
-    // A mated king is outlined in red.
-    let mated: Vec<u16> = match session.outcome() {
-        Some(o) if o.reason() == fairy_kernel::Reason::Checkmate => view
+    // A king in check (or mated) is outlined in red.
+    let checked_side = match session.outcome() {
+        Some(o) if o.reason() == fairy_kernel::Reason::Checkmate => o.winner().map(|w| !w),
+        None if session.is_check() => Some(session.side_to_move()),
+        _ => None,
+    };
+    let mated: Vec<u16> = match checked_side {
+        Some(side) => view
             .cells
             .iter()
             .filter(|c| {
-                c.piece.is_some_and(|p| {
-                    p.letter.eq_ignore_ascii_case(&'K') && Some(p.color) != o.winner()
-                })
+                c.piece
+                    .is_some_and(|p| p.letter.eq_ignore_ascii_case(&'K') && p.color == side)
             })
             .map(|c| c.square)
             .collect(),
-        _ => Vec::new(),
+        None => Vec::new(),
     };
     let status = status(session, id);
     let sides = [
