@@ -15,5 +15,5 @@ pub mod play;
 pub mod record_format;
 pub mod registry;
 
-pub use adapter::{Adapter, EngineMove, Session, Variant};
+pub use adapter::{Adapter, EngineMove, SearchInfo, Session, Variant};
 pub use error::CliError;
