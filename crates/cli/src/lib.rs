@@ -11,7 +11,7 @@ pub mod play;
 pub mod serve;
 
 pub use fairy::{adapter, picture, record, registry};
-pub use fairy::{Adapter, EngineMove, Session, Variant};
+pub use fairy::{Adapter, EngineMove, SearchInfo, Session, Variant};
 
 /// The error of every subcommand: the facade's [`fairy::Error`].
 pub mod error {
