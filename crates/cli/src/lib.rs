@@ -14,6 +14,7 @@ pub mod picture;
 pub mod play;
 pub mod record_format;
 pub mod registry;
+pub mod uci;
 
 pub use adapter::{Adapter, EngineMove, SearchInfo, Session, Variant};
 pub use error::CliError;

@@ -129,6 +129,8 @@ enum Command {
         #[arg(long, default_value_t = 2)]
         opening_plies: usize,
     },
+    /// Speak the UCI protocol on standard input and output (see docs/uci.md).
+    Uci,
     /// Write an SVG picture of a position.
     Svg {
         /// Variant id.
@@ -253,6 +255,14 @@ fn run(cli: Cli) -> Result<(), CliError> {
             };
             let progress = std::io::stderr().is_terminal();
             matchplay::run_match(v, &opts, &mut out, progress).map(|_| ())
+        }
+        Command::Uci => {
+            drop(out);
+            let stdin = std::io::stdin();
+            let output: fairy_cli::uci::Output =
+                std::sync::Arc::new(std::sync::Mutex::new(std::io::stdout()));
+            fairy_cli::uci::run(&mut stdin.lock(), output);
+            Ok(())
         }
         Command::Svg {
             variant,
