@@ -7,6 +7,7 @@
 //! variant is plugged in at one place.
 
 pub mod adapter;
+pub mod arbiter;
 pub mod commands;
 pub mod error;
 pub mod matchplay;
