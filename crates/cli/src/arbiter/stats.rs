@@ -124,14 +124,15 @@ impl Sprt {
 
     /// The log-likelihood ratio of H1 against H0 after `w`-`d`-`l`:
     /// `n (s1 - s0) (2 m - s0 - s1) / (2 v)` with `m` the mean score, `v` its per-game
-    /// variance and `s0`, `s1` the expected scores under the hypotheses (0 while the
-    /// variance is 0).
+    /// variance and `s0`, `s1` the expected scores under the hypotheses. While every game
+    /// has had the same result the variance is 0; it is then taken as if one more win, draw
+    /// and loss had been played, so that a run of wins counts, but not at once.
     pub fn llr(&self, w: u32, d: u32, l: u32) -> f64 {
-        let Some((n, mean, var)) = mean_var(w, d, l) else {
+        let Some((n, mean, mut var)) = mean_var(w, d, l) else {
             return 0.0;
         };
-        if var <= 0.0 {
-            return 0.0;
+        if var <= 1e-12 {
+            var = mean_var(w + 1, d + 1, l + 1).map_or(0.25, |m| m.2);
         }
         let (s0, s1) = (expected_score(self.elo0), expected_score(self.elo1));
         n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
@@ -164,14 +165,16 @@ mod tests {
 
     #[test]
     fn llr_matches_a_hand_computation() {
-        // 60-20-20: mean 0.7, variance 0.16; s1 = 1/(1+10^(-1/40)) = 0.5143868...
-        let s1 = 0.514_386_827_039_4;
+        // 60-20-20: mean 0.7, variance 0.16; s1 = 1/(1+10^(-1/40)) = 0.5143871...
+        let s1 = 0.514_387_184_165_998_7;
         let want = 100.0 * (s1 - 0.5) * (1.4 - 0.5 - s1) / 0.32;
         assert!((S.llr(60, 20, 20) - want).abs() < 1e-9);
-        assert!((S.llr(60, 20, 20) - 1.733_68).abs() < 1e-4);
+        assert!((S.llr(60, 20, 20) - 1.733_713).abs() < 1e-5);
         // Symmetric results have a negative LLR (the mean is below the midpoint).
         assert!(S.llr(30, 40, 30) < 0.0);
         assert_eq!(S.llr(0, 0, 0), 0.0);
+        // Only wins: positive and growing with the number of games.
+        assert!(S.llr(6, 0, 0) > 0.0 && S.llr(12, 0, 0) > S.llr(6, 0, 0));
     }
 
     #[test]
