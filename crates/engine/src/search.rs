@@ -153,6 +153,9 @@ pub struct Iteration<'a, M> {
     pub hashfull: u32,
 }
 
+/// The report [`Control::on_iteration`] calls after each iteration.
+pub type OnIteration<'a, M> = dyn FnMut(&Iteration<'_, M>) + 'a;
+
 /// Outside control of a search ([`Searcher::search_with`]): a stop flag another thread may
 /// raise, the number of principal variations wanted, and a report after every iteration.
 pub struct Control<'a, M> {
@@ -163,7 +166,7 @@ pub struct Control<'a, M> {
     /// line (1: the ordinary search).
     pub multipv: usize,
     /// Called after every finished iteration, once per line.
-    pub on_iteration: Option<&'a mut dyn FnMut(&Iteration<'_, M>)>,
+    pub on_iteration: Option<&'a mut OnIteration<'a, M>>,
 }
 
 impl<M> Default for Control<'_, M> {

@@ -232,11 +232,9 @@ fn play_game(
     let mut streak_draw = 0usize;
     let mut scores: [Option<i32>; 2] = [None; 2];
     let engine_of = |side: usize| if side == 0 { job.white } else { 1 - job.white };
-    for k in 0..2 {
-        if let Some(e) = slots[k].as_mut() {
-            if e.send("ucinewgame").is_err() {
-                slots[k] = None;
-            }
+    for slot in slots.iter_mut() {
+        if slot.as_mut().is_some_and(|e| e.send("ucinewgame").is_err()) {
+            *slot = None;
         }
     }
     let mut failure: Option<(usize, String, String)> = None; // (side, kind, text)
