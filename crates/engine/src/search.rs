@@ -153,6 +153,9 @@ pub struct Iteration<'a, M> {
     pub hashfull: u32,
 }
 
+/// The report [`Control::on_iteration`] calls after each iteration.
+pub type OnIteration<'a, M> = dyn FnMut(&Iteration<'_, M>) + 'a;
+
 /// Outside control of a search ([`Searcher::search_with`]): a stop flag another thread may
 /// raise, the number of principal variations wanted, and a report after every iteration.
 pub struct Control<'a, M> {
@@ -165,9 +168,6 @@ pub struct Control<'a, M> {
     /// Called after every finished iteration, once per line.
     pub on_iteration: Option<&'a mut OnIteration<'a, M>>,
 }
-
-/// The report callback of [`Control::on_iteration`].
-pub type OnIteration<'a, M> = dyn FnMut(&Iteration<'_, M>) + 'a;
 
 impl<M> Default for Control<'_, M> {
     fn default() -> Self {
