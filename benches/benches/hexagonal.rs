@@ -2,8 +2,8 @@
 //! move generation, bulk counting and copy-make from the start position and a second
 //! position, one generic benchmark per measurement instantiated for both games.
 
-use fairy_dainy::Dainy;
-use fairy_glinski::Glinski;
+use fairy_dainy::Position as Dainy;
+use fairy_glinski::Position as Glinski;
 use fairy_kernel::{perft, Game, MoveBuf};
 
 fn main() {

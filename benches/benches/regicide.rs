@@ -5,7 +5,7 @@
 //! the `outcome_*` benches measure it.
 
 use fairy_kernel::{perft, Game};
-use fairy_regicide::{MoveList, Regicide};
+use fairy_regicide::{MoveList, Position};
 
 fn main() {
     divan::main();
@@ -22,19 +22,19 @@ const MIDDLEGAME_2: &str = "RNB2R8N5RK2/P2K1N18/1q6P10R4/7P3r11P/5P11P3BN1/2pPP5
 const SIMULTANEOUS_MATE: &str = "K22K/24/24/24/24/24/24/24/24/24/24/rr9k10rr w 1 - - - 0 1";
 
 /// The benchmark positions by name.
-fn position(name: &str) -> Regicide {
+fn position(name: &str) -> Position {
     let text = match name {
         "middlegame-1" => MIDDLEGAME_1,
         "middlegame-2" => MIDDLEGAME_2,
         _ => SIMULTANEOUS_MATE,
     };
-    Regicide::from_notation((), text).expect("benchmark position reads")
+    Position::from_notation((), text).expect("benchmark position reads")
 }
 
 /// perft(3) from the start: 127,264 leaves.
 #[divan::bench]
 fn perft_3_start() -> u64 {
-    perft(divan::black_box(&Regicide::start(())), 3)
+    perft(divan::black_box(&Position::start(())), 3)
 }
 
 #[divan::bench(args = ["middlegame-1", "middlegame-2"])]

@@ -35,7 +35,7 @@ const POSITIONS: &[(&str, &str)] = &[
 /// Perft 4 from the start: 181,100 leaves.
 #[divan::bench]
 fn perft_4_start() -> u64 {
-    perft(black_box(&Position::start()), 4)
+    perft(black_box(&Position::new()), 4)
 }
 
 /// Legal move generation.
@@ -58,7 +58,7 @@ fn legal_moves(bencher: divan::Bencher, name: &str) {
 #[divan::bench]
 fn play_all_moves(bencher: divan::Bencher) {
     let p = Position::from_fen(POSITIONS[1].1).expect("bench position");
-    let moves = p.legal_moves();
+    let moves = p.legal_move_list();
     bencher.bench_local(|| {
         let mut h = 0u64;
         for &m in &moves {

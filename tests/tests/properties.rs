@@ -34,7 +34,7 @@ variant_properties!(
 variant_properties!(
     dainy_random_games,
     dainy_random_games_long,
-    fairy_dainy::Dainy,
+    fairy_dainy::Position,
     ()
 );
 variant_properties!(
@@ -58,7 +58,7 @@ variant_properties!(
 variant_properties!(
     regicide_random_games,
     regicide_random_games_long,
-    fairy_regicide::Regicide,
+    fairy_regicide::Position,
     ()
 );
 variant_properties!(
@@ -70,7 +70,7 @@ variant_properties!(
 variant_properties!(
     glinski_random_games,
     glinski_random_games_long,
-    fairy_glinski::Glinski,
+    fairy_glinski::Position,
     ()
 );
 

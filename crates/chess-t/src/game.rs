@@ -115,15 +115,15 @@ impl Game for Position {
         Position::diagram(self)
     }
 
-    /// The strength sums on the cell (ruling T6), in strength units: what `fairy show
-    /// --cell` prints.
+    /// The strength sums on the cell (docs/rules/chess-t.md, T6), in strength units: what
+    /// `fairy show --cell` prints.
     fn cell_info(&self, sq: u16) -> Option<String> {
         let (w, b) = self.strength(sq);
         let units = |h: u16| format!("{}{}", h / 2, if h % 2 == 1 { ".5" } else { "" });
         Some(format!("strength white {} black {}", units(w), units(b)))
     }
 
-    /// The board with castle cells and impregnable fields outlined (rulings T2, T3).
+    /// The board with castle cells and impregnable fields outlined (docs/rules/chess-t.md, T2, T3).
     fn board_view(&self) -> Option<fairy_kernel::view::BoardView> {
         use fairy_kernel::view::{BoardView, PieceView, CLASSIC_PALETTE};
         let board = crate::notation::geometry(self.variant());

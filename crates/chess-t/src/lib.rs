@@ -33,7 +33,7 @@ pub use position::{Move, MoveList, Position, MAX_MOVES};
 pub use rules::{Kind, Piece, RuleSet, Variant, CHESS_T, CHESS_T1, CHESS_T2};
 
 /// The strength sums of White and Black on `cell`, in **half units** (Knecht = 2, King 3,
-/// Konnet 6), exactly as the capture rule compares them (ruling T6, T12): see
+/// Konnet 6), exactly as the capture rule compares them (docs/rules/chess-t.md, T6, T12): see
 /// [`Position::strength`]. A cell off the board gives `(0, 0)`.
 pub fn strength(position: &Position, cell: u16) -> (u16, u16) {
     position.strength(cell)

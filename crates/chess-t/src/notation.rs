@@ -1,4 +1,4 @@
-//! Position notation and move notation (ruling T11, T12).
+//! Position notation and move notation (docs/rules/chess-t.md, T11, T12).
 //!
 //! Position: `board side fields flags halfmove fullmove`, e.g. the Chess-T start
 //! `r2pkp2r/nnnncnnnn/9/9/9/9/NNNNCNNNN/R2PKP2R w b4,b5 - 0 1`; chess-T1 writes `-` for the
@@ -40,14 +40,14 @@ fn side_name(c: Color) -> &'static str {
 }
 
 impl Position {
-    /// Reads a position in the notation of ruling T11.
+    /// Reads a position in the notation of docs/rules/chess-t.md, T11.
     ///
     /// # Errors
     /// [`PositionError::FieldCount`] unless there are exactly 6 fields;
     /// [`PositionError::Field`] for a field that cannot be read (board shape, unknown piece
     /// letter, side, impregnable fields, flags, clocks); [`PositionError::Impossible`] for
-    /// the positions ruling T12 and issue 7 reject: a non-royal piece on a castle cell, a
-    /// piece on the enemy impregnable field, an impregnable field outside its side's
+    /// the positions docs/rules/chess-t.md (T12 and §8) rejects: a non-royal piece on a castle
+    /// cell, a piece on the enemy impregnable field, an impregnable field outside its side's
     /// territory or on a castle cell, two Kings of a side, no King at all, more than 3
     /// Princes or 3 Konnets of a side, a Scout in Chess-T, a Knecht on its promotion ranks,
     /// a Ver Knecht on the enemy back rank.
@@ -183,7 +183,7 @@ impl Position {
         Ok(p)
     }
 
-    /// Checks the rejections of ruling T12 and issue 7.
+    /// Checks the rejections of docs/rules/chess-t.md, T12 and §8.
     fn validate(&self) -> Result<(), PositionError> {
         let rules = self.rules();
         let g = geometry(self.variant);
@@ -257,7 +257,7 @@ impl Position {
         Ok(())
     }
 
-    /// Writes the position in the notation of ruling T11.
+    /// Writes the position in the notation of docs/rules/chess-t.md, T11.
     pub fn notation(&self) -> String {
         let rules = self.rules();
         let g = geometry(self.variant);
@@ -304,7 +304,7 @@ impl Position {
         s
     }
 
-    /// The canonical text of `m` (ruling T11): `from-to`, `=X` for a promotion.
+    /// The canonical text of `m` (docs/rules/chess-t.md, T11): `from-to`, `=X` for a promotion.
     pub fn format_move(&self, m: Move) -> String {
         let g = geometry(self.variant);
         let mut s = format!("{}-{}", g.square_name(m.from()), g.square_name(m.to()));
@@ -315,7 +315,7 @@ impl Position {
         s
     }
 
-    /// Reads a move and checks that it is legal here (ruling T11, T12).
+    /// Reads a move and checks that it is legal here (docs/rules/chess-t.md, T11, T12).
     ///
     /// # Errors
     /// [`MoveError::Malformed`] when the text is not `from-to` / `from:to` with an optional

@@ -9,7 +9,8 @@ use crate::tables::{Tables, MAX_CELLS, NO_CELL};
 
 /// A move: origin, destination, promotion and whether it captures or exchanges.
 ///
-/// Written `from-to`, with `=X` for a promotion (ruling T11; see [`crate::notation`]).
+/// Written `from-to`, with `=X` for a promotion (docs/rules/chess-t.md, T11; see
+/// [`crate::notation`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     from: u8,
@@ -49,7 +50,7 @@ impl Move {
         self.to as u16
     }
 
-    /// The kind the piece becomes, if the move promotes (ruling T8).
+    /// The kind the piece becomes, if the move promotes (docs/rules/chess-t.md, T8).
     #[inline]
     pub const fn promotion(self) -> Option<Kind> {
         if self.promo == 0 {
@@ -65,8 +66,10 @@ impl Move {
         self.flags & FLAG_CAPTURE != 0
     }
 
-    /// Whether this is a Scout's exchange: both the Scout and the enemy piece on the castle
-    /// cell are removed (ruling T9).
+    /// Whether this is an exchange: both the moving piece and the enemy piece on `to` are
+    /// removed. A Scout's move onto an enemy piece on a castle cell (docs/rules/chess-t.md,
+    /// T9), or, in Chess-T and Chess-T2, a move onto an enemy piece with exactly equal
+    /// strength sums (docs/rules/chess-t.md, T6a).
     #[inline]
     pub const fn is_exchange(self) -> bool {
         self.flags & FLAG_EXCHANGE != 0
@@ -98,7 +101,8 @@ pub struct Position {
     pub(crate) side: Color,
     /// The impregnable field of White and Black ([`NO_CELL`] in chess-T1).
     pub(crate) imp: [u8; 2],
-    /// Bit 0: White has had its Prince become a Konnet; bit 1: Black (ruling T8).
+    /// Bit 0: White has used up its Prince-to-Konnet right (a White Prince has entered the
+    /// enemy castle from outside); bit 1: Black (docs/rules/chess-t.md, T8, T12).
     pub(crate) konnet_flags: u8,
     pub(crate) halfmove: u16,
     pub(crate) fullmove: u32,
@@ -216,14 +220,17 @@ impl Sink for Counter {
     }
 }
 
-/// Memo of capture decisions per target cell during one generation.
+/// Memo of capture and exchange decisions per target cell during one generation.
 struct CaptureMemo {
     done: Cell<u128>,
-    ok: Cell<u128>,
+    /// Cells where the side to move has superiority (a capture).
+    capture: Cell<u128>,
+    /// Cells where the sums are exactly equal and the rule set exchanges (T6a).
+    exchange: Cell<u128>,
 }
 
 impl Position {
-    /// The start position of `variant` (rulings T5, T9, T10; CHECKPOINTS.md).
+    /// The start position of `variant` (docs/rules/chess-t.md, T5, T9, T10).
     pub fn start(variant: Variant) -> Position {
         Position::from_notation(variant, variant.rules().start)
             .expect("the start position of every rule set is valid")
@@ -235,7 +242,7 @@ impl Position {
     pub(crate) fn empty(variant: Variant) -> Position {
         let rules = variant.rules();
         let imp = if rules.has_impregnable {
-            // b4 and b5 (ruling T3).
+            // b4 and b5 (docs/rules/chess-t.md, T3).
             [3 * rules.files + 1, 4 * rules.files + 1]
         } else {
             [NO_CELL; 2]
@@ -289,18 +296,19 @@ impl Position {
         }
     }
 
-    /// The impregnable field of `color`, if the rule set has them (ruling T3).
+    /// The impregnable field of `color`, if the rule set has them (docs/rules/chess-t.md, T3).
     pub fn impregnable_field(&self, color: Color) -> Option<u16> {
         let c = self.imp[color.index()];
         (c != NO_CELL).then_some(c as u16)
     }
 
-    /// Whether `color` has already had a Prince become a Konnet (ruling T8).
+    /// Whether `color` has used up its Prince-to-Konnet right: one of its Princes has entered
+    /// the enemy castle from outside, promoting or not (docs/rules/chess-t.md, T8, T12).
     pub fn konnet_promoted(&self, color: Color) -> bool {
         self.konnet_flags >> color.index() & 1 != 0
     }
 
-    /// Plies since the last capture or exchange (ruling T7).
+    /// Plies since the last capture or exchange (docs/rules/chess-t.md, T7).
     pub fn halfmove_clock(&self) -> u16 {
         self.halfmove
     }
@@ -315,7 +323,7 @@ impl Position {
         self.colors[color.index()] & self.kinds[kind.index()]
     }
 
-    /// Whether `cell` is a castle cell of `color` (ruling T2).
+    /// Whether `cell` is a castle cell of `color` (docs/rules/chess-t.md, T2).
     pub fn is_castle(&self, color: Color, cell: u16) -> bool {
         cell < 128 && self.t.castle[color.index()] >> cell & 1 != 0
     }
@@ -384,14 +392,14 @@ impl Position {
     // ----- strength -------------------------------------------------------------------
 
     /// The strength sums of White and Black on `cell`, in **half units** (Knecht = 2), as the
-    /// capture rule compares them (ruling T6, T12; chess-T1 ch. 4):
+    /// capture rule compares them (docs/rules/chess-t.md, T6, T12; chess-T1 ch. 4):
     ///
     /// - every piece projects its strength onto its own cell and every cell of its lines of
     ///   movement: the whole range of a jumping line (Ritter, Konnet orthogonally), a
     ///   non-jumping line up to and including its first occupied cell, ending at a castle
     ///   cell for a non-royal piece (the castle cell itself receives the strength) and before
     ///   the enemy impregnable field;
-    /// - the Scout adds 0 (ruling T9);
+    /// - the Scout adds 0 (docs/rules/chess-t.md, T9);
     /// - on a castle cell a side's non-royal strength counts only if that side's piece stands
     ///   there (defence) or one of its royal pieces also reaches the cell (attack).
     ///
@@ -497,18 +505,26 @@ impl Position {
         s
     }
 
-    /// Whether the side to move may capture on `t` (strict superiority, ruling T6).
+    /// What a move of the side to move onto the enemy piece on `t` would be, judged on the
+    /// sums before the move: [`FLAG_CAPTURE`] with strict superiority (T6),
+    /// [`FLAG_EXCHANGE`] with exactly equal sums where the rule set exchanges (T6a), else 0.
     #[inline]
-    fn superior(&self, t: u8) -> bool {
+    fn contest(&self, t: u8) -> u8 {
         let s = self.sums(t);
         let us = self.side.index();
-        s[us] > s[1 - us]
+        if s[us] > s[1 - us] {
+            FLAG_CAPTURE
+        } else if s[us] == s[1 - us] && self.rules().exchange_on_equal {
+            FLAG_EXCHANGE
+        } else {
+            0
+        }
     }
 
     // ----- game end ----------------------------------------------------------------------
 
     /// The winner by the position alone, if decided: a King missing, then castle capture
-    /// (the side that has just moved first) (ruling T7, T12).
+    /// (the side that has just moved first) (docs/rules/chess-t.md, T7, T12).
     pub(crate) fn decided(&self) -> Option<Outcome> {
         let kings = self.kinds[Kind::King.index()];
         for c in Color::ALL {
@@ -534,8 +550,8 @@ impl Position {
         None
     }
 
-    /// How the game stands by the position alone (ruling T7, T12): King missing, castle
-    /// capture, the 40-move draw, blockade. Repetition (G1) is decided by the game record.
+    /// How the game stands by the position alone (docs/rules/chess-t.md, T7, T12): King
+    /// missing, castle capture, the 40-move draw, blockade. Repetition (G1) is decided by the game record.
     pub fn outcome(&self) -> Option<Outcome> {
         if let Some(o) = self.decided() {
             return Some(o);
@@ -590,20 +606,31 @@ impl Position {
         let nonroyal_base = base & !castles;
         let memo = CaptureMemo {
             done: Cell::new(0),
-            ok: Cell::new(0),
+            capture: Cell::new(0),
+            exchange: Cell::new(0),
         };
-        let cap_ok = |t: u8| -> bool {
+        // FLAG_CAPTURE, FLAG_EXCHANGE or 0 for a move onto the enemy piece on `t`
+        // (docs/rules/chess-t.md, T6, T6a), computed once per cell.
+        let contest = |t: u8| -> u8 {
             if memo.done.get() & bit(t) == 0 {
                 memo.done.set(memo.done.get() | bit(t));
-                if self.superior(t) {
-                    memo.ok.set(memo.ok.get() | bit(t));
+                match self.contest(t) {
+                    FLAG_CAPTURE => memo.capture.set(memo.capture.get() | bit(t)),
+                    FLAG_EXCHANGE => memo.exchange.set(memo.exchange.get() | bit(t)),
+                    _ => {}
                 }
             }
-            memo.ok.get() & bit(t) != 0
+            if memo.capture.get() & bit(t) != 0 {
+                FLAG_CAPTURE
+            } else if memo.exchange.get() & bit(t) != 0 {
+                FLAG_EXCHANGE
+            } else {
+                0
+            }
         };
 
-        // Lone defender (ruling T7, T12): exactly one own royal piece in the own castle and
-        // an enemy royal piece there too: it may move only within the castle.
+        // Lone defender (docs/rules/chess-t.md, T7, T12): exactly one own royal piece in the
+        // own castle and an enemy royal piece there too: it may move only within the castle.
         let royal = self.royal();
         let own_castle = tb.castle[us];
         let defenders = royal & own & own_castle;
@@ -625,38 +652,48 @@ impl Position {
         let n_princes = princes.count_ones();
         let n_konnets = konnets.count_ones();
         let enemy_castle = tb.castle[them];
-        // Prince -> Konnet on entering the enemy castle (ruling T8, T12).
+        // Prince -> Konnet on entering the enemy castle (docs/rules/chess-t.md, T8, T12).
         let prince_promotes = self.konnet_flags >> us & 1 == 0 && n_konnets < 3;
 
-        // Jumping orthogonal lines and steps: target sets.
-        let emit_set = |out: &mut S, from: u8, targets: u128, promo_castle: bool| {
-            let quiet = targets & !enemy;
-            let caps = targets & enemy;
-            if promo_castle {
-                let plain = quiet & !enemy_castle;
-                out.quiet_set(from, plain);
-                for to in cells(quiet & enemy_castle) {
-                    out.one(Move::new(from, to, Some(Kind::Konnet), 0));
+        // Jumping orthogonal lines and steps: target sets. An exchange (T6a) promotes
+        // nothing; the King never exchanges (`exchanges` false).
+        let emit_set =
+            |out: &mut S, from: u8, targets: u128, promo_castle: bool, exchanges: bool| {
+                let quiet = targets & !enemy;
+                let caps = targets & enemy;
+                if promo_castle {
+                    let plain = quiet & !enemy_castle;
+                    out.quiet_set(from, plain);
+                    for to in cells(quiet & enemy_castle) {
+                        out.one(Move::new(from, to, Some(Kind::Konnet), 0));
+                    }
+                } else {
+                    out.quiet_set(from, quiet);
                 }
                 for to in cells(caps) {
-                    if cap_ok(to) {
-                        let promo = (enemy_castle & bit(to) != 0).then_some(Kind::Konnet);
-                        out.one(Move::new(from, to, promo, FLAG_CAPTURE));
+                    match contest(to) {
+                        FLAG_CAPTURE => {
+                            let promo = (promo_castle && enemy_castle & bit(to) != 0)
+                                .then_some(Kind::Konnet);
+                            out.one(Move::new(from, to, promo, FLAG_CAPTURE));
+                        }
+                        FLAG_EXCHANGE if exchanges => {
+                            out.one(Move::new(from, to, None, FLAG_EXCHANGE));
+                        }
+                        _ => {}
                     }
                 }
-            } else {
-                out.quiet_set(from, quiet);
-                for to in cells(caps) {
-                    if cap_ok(to) {
-                        out.one(Move::new(from, to, None, FLAG_CAPTURE));
-                    }
-                }
-            }
-        };
+            };
 
         // Ritters.
         for from in cells(self.kinds[Kind::Ritter.index()] & own) {
-            emit_set(out, from, tb.ritter[from as usize] & nonroyal_base, false);
+            emit_set(
+                out,
+                from,
+                tb.ritter[from as usize] & nonroyal_base,
+                false,
+                true,
+            );
         }
         // King.
         for from in cells(self.kinds[Kind::King.index()] & own) {
@@ -665,9 +702,10 @@ impl Position {
                 from,
                 tb.king[from as usize] & base & restrict(from),
                 false,
+                false,
             );
         }
-        // Scouts (ruling T9).
+        // Scouts (docs/rules/chess-t.md, T9): no T6a exchange.
         for from in cells(self.kinds[Kind::Scout.index()] & own) {
             let targets = tb.knight[from as usize] & base;
             out.quiet_set(from, targets & !occ & !castles);
@@ -702,7 +740,7 @@ impl Position {
                         }
                     }
                 }
-                emit_set(out, from, targets & lim, promo_castle);
+                emit_set(out, from, targets & lim, promo_castle, true);
             }
         }
         // Knechts and Ver Knechts.
@@ -733,26 +771,30 @@ impl Position {
             {
                 targets |= bit(f2) & nonroyal_base;
             }
-            // Castle cells: only the Ver Knecht's step onto a free enemy castle cell.
-            if is_vk {
-                for to in cells(targets & enemy_castle & !occ) {
-                    for k in [Kind::Prince, Kind::Konnet] {
-                        if allowed(k) {
-                            out.one(Move::new(from, to, Some(k), 0));
-                        }
+            // Castle cells: only the Ver Knecht's *forward* step onto a free enemy castle
+            // cell (docs/rules/chess-t.md, T8, T12).
+            if is_vk && f1 != NO_CELL && enemy_castle & !occ & bit(f1) != 0 {
+                for k in [Kind::Prince, Kind::Konnet] {
+                    if allowed(k) {
+                        out.one(Move::new(from, f1, Some(k), 0));
                     }
                 }
             }
             targets &= !castles;
             let promo_zone = if is_vk { vk_promo } else { kn_promo };
             let plain = targets & !promo_zone;
-            emit_set(out, from, plain, false);
+            emit_set(out, from, plain, false, true);
             for to in cells(targets & promo_zone) {
                 let flags = if enemy & bit(to) != 0 {
-                    if !cap_ok(to) {
-                        continue;
+                    match contest(to) {
+                        FLAG_CAPTURE => FLAG_CAPTURE,
+                        FLAG_EXCHANGE => {
+                            // An exchange promotes nothing (T6a).
+                            out.one(Move::new(from, to, None, FLAG_EXCHANGE));
+                            continue;
+                        }
+                        _ => continue,
                     }
-                    FLAG_CAPTURE
                 } else {
                     0
                 };
@@ -772,6 +814,10 @@ impl Position {
     // ----- making moves ----------------------------------------------------------------
 
     /// Plays `m`, which must be one of [`Position::legal_moves`].
+    ///
+    /// An exchange removes both pieces, resets the half-move clock and leaves the Konnet
+    /// flags alone (T6a). A Prince's first move into the enemy castle from outside uses up
+    /// its side's Prince-to-Konnet right, whether it promotes or not (T12).
     pub fn play(&mut self, m: Move) {
         let us = self.side;
         if m.is_exchange() {
@@ -787,17 +833,14 @@ impl Position {
                 self.halfmove = self.halfmove.saturating_add(1);
             }
             self.remove(m.from);
-            let new_kind = match m.promotion() {
-                Some(k) => {
-                    if kind == Kind::Prince && k == Kind::Konnet {
-                        self.konnet_flags |= 1 << us.index();
-                        self.hash ^= FLAG_KEYS[us.index()];
-                    }
-                    k
+            if kind == Kind::Prince && self.konnet_flags >> us.index() & 1 == 0 {
+                let enemy_castle = self.t.castle[(!us).index()];
+                if enemy_castle & bit(m.to) != 0 && enemy_castle & bit(m.from) == 0 {
+                    self.konnet_flags |= 1 << us.index();
+                    self.hash ^= FLAG_KEYS[us.index()];
                 }
-                None => kind,
-            };
-            self.put(m.to, new_kind, us);
+            }
+            self.put(m.to, m.promotion().unwrap_or(kind), us);
         }
         if us == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);

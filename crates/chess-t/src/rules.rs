@@ -2,7 +2,7 @@
 //!
 //! The rule sets differ only in the values of [`RuleSet`]: board size, castle cells,
 //! impregnable fields, setup, the orthogonal ranges of the Ritter and the Konnet and whether
-//! the Scout exists (rulings T1, T2, T3, T5, T9, T10 in `RULINGS.md`). A corrected source
+//! the Scout exists (docs/rules/chess-t.md, T1, T2, T3, T5, T6a, T9, T10). A corrected source
 //! changes this data only; `cargo xtask codegen` then regenerates the tables.
 
 use core::fmt;
@@ -12,7 +12,8 @@ use fairy_kernel::Color;
 
 use crate::tables::Tables;
 
-/// A kind of piece (ruling T4; seed chapter "Общие принципы ходов фигур на доске").
+/// A kind of piece (docs/rules/chess-t.md, T4; the source's chapter "Общие принципы ходов
+/// фигур на доске").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Kind {
@@ -58,7 +59,7 @@ impl Kind {
         Kind::ALL[i]
     }
 
-    /// The upper-case notation letter (ruling T11): K C P R V N S.
+    /// The upper-case notation letter (docs/rules/chess-t.md, T11): K C P R V N S.
     pub const fn letter(self) -> char {
         match self {
             Kind::King => 'K',
@@ -71,7 +72,7 @@ impl Kind {
         }
     }
 
-    /// The kind of an upper-case notation letter (ruling T11).
+    /// The kind of an upper-case notation letter (docs/rules/chess-t.md, T11).
     pub const fn from_letter(c: char) -> Option<Kind> {
         Some(match c {
             'K' => Kind::King,
@@ -99,7 +100,7 @@ impl Kind {
     }
 
     /// The strength in **half units** (Knecht = 2): King 3, Konnet 6, Prince 3, Ritter 4,
-    /// Ver Knecht 3, Knecht 2, Scout 0 (rulings T4, T9).
+    /// Ver Knecht 3, Knecht 2, Scout 0 (docs/rules/chess-t.md, T4, T9).
     #[inline]
     pub const fn strength(self) -> u16 {
         match self {
@@ -112,7 +113,7 @@ impl Kind {
     }
 
     /// Whether the piece is royal (King, Konnet, Prince): only royal pieces may stand on
-    /// castle cells (ruling T4).
+    /// castle cells (docs/rules/chess-t.md, T4).
     #[inline]
     pub const fn is_royal(self) -> bool {
         matches!(self, Kind::King | Kind::Konnet | Kind::Prince)
@@ -129,7 +130,7 @@ pub struct Piece {
 }
 
 impl Piece {
-    /// The notation letter: upper case White, lower case Black (ruling T11).
+    /// The notation letter: upper case White, lower case Black (docs/rules/chess-t.md, T11).
     pub fn letter(self) -> char {
         match self.color {
             Color::White => self.kind.letter(),
@@ -156,13 +157,14 @@ pub struct RuleSet {
     pub name: &'static str,
     /// A human title.
     pub title: &'static str,
-    /// Number of files (9 for Chess-T/T2, ruling T1; 8 for chess-T1, T10).
+    /// Number of files (9 for Chess-T/T2, docs/rules/chess-t.md, T1; 8 for chess-T1, T10).
     pub files: u8,
     /// Number of ranks (8). Ranks `1..=ranks/2` are White's territory, the rest Black's.
     pub ranks: u8,
-    /// The castle cells of White and Black by name (ruling T2, T10).
+    /// The castle cells of White and Black by name (docs/rules/chess-t.md, T2, T10).
     pub castles: [&'static [&'static str]; 2],
-    /// Whether the rule set has impregnable fields (Chess-T/T2 yes, ruling T3; chess-T1 no).
+    /// Whether the rule set has impregnable fields (Chess-T/T2 yes, chess-T1 no):
+    /// docs/rules/chess-t.md, T3.
     pub has_impregnable: bool,
     /// Orthogonal range of the Ritter (3; chess-T1 2).
     pub ritter_range: u8,
@@ -170,16 +172,19 @@ pub struct RuleSet {
     pub konnet_orth_range: u8,
     /// Diagonal range of the Prince and the Konnet (3).
     pub diagonal_range: u8,
-    /// Whether the Scout exists (Chess-T2 and chess-T1; ruling T9, T10): as a piece and as a
-    /// promotion choice.
+    /// Whether exactly equal strength sums on an enemy-occupied cell allow an exchange
+    /// (Chess-T and Chess-T2 yes; chess-T1 no): docs/rules/chess-t.md, T6a.
+    pub exchange_on_equal: bool,
+    /// Whether the Scout exists (Chess-T2 and chess-T1; docs/rules/chess-t.md, T9, T10): as a
+    /// piece and as a promotion choice.
     pub scouts: bool,
-    /// The start position in the position notation (ruling T11; CHECKPOINTS.md).
+    /// The start position in the position notation (docs/rules/chess-t.md, T11).
     pub start: &'static str,
     /// The generated move and strength tables of this geometry.
     pub tables: &'static Tables,
 }
 
-/// Chess-T: 9 x 8, T-shaped castles, one impregnable field a side (rulings T1-T8).
+/// Chess-T: 9 x 8, T-shaped castles, one impregnable field a side (docs/rules/chess-t.md, T1-T8).
 pub static CHESS_T: RuleSet = RuleSet {
     name: "chess-t",
     title: "Chess-T (Sh. Khasanov, 2020)",
@@ -190,12 +195,14 @@ pub static CHESS_T: RuleSet = RuleSet {
     ritter_range: 3,
     konnet_orth_range: 3,
     diagonal_range: 3,
+    exchange_on_equal: true,
     scouts: false,
     start: "r2pkp2r/nnnncnnnn/9/9/9/9/NNNNCNNNN/R2PKP2R w b4,b5 - 0 1",
     tables: &crate::tables::CHESS_T_TABLES,
 };
 
-/// Chess-T2: Chess-T plus one Scout a side on b1/h1, b8/h8 (ruling T9).
+/// Chess-T2: Chess-T plus one additional kind of piece, the Scout, two a side on b1/h1 and
+/// b8/h8 (docs/rules/chess-t.md, T9).
 pub static CHESS_T2: RuleSet = RuleSet {
     name: "chess-t2",
     title: "Chess-T2 (Sh. Khasanov, 2020)",
@@ -206,13 +213,14 @@ pub static CHESS_T2: RuleSet = RuleSet {
     ritter_range: 3,
     konnet_orth_range: 3,
     diagonal_range: 3,
+    exchange_on_equal: true,
     scouts: true,
     start: "rs1pkp1sr/nnnncnnnn/9/9/9/9/NNNNCNNNN/RS1PKP1SR w b4,b5 - 0 1",
     tables: &crate::tables::CHESS_T2_TABLES,
 };
 
 /// chess-T1: 8 x 8, castles c1-f1 / c8-f8, no impregnable fields, Ritter and Konnet
-/// orthogonal range 2 (ruling T10).
+/// orthogonal range 2 (docs/rules/chess-t.md, T10).
 pub static CHESS_T1: RuleSet = RuleSet {
     name: "chess-t1",
     title: "chess-T1 (Sh. Khasanov, 2021/2024)",
@@ -223,6 +231,7 @@ pub static CHESS_T1: RuleSet = RuleSet {
     ritter_range: 2,
     konnet_orth_range: 2,
     diagonal_range: 3,
+    exchange_on_equal: false,
     scouts: true,
     start: "rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN/RSPCKPSR w - - 0 1",
     tables: &crate::tables::CHESS_T1_TABLES,

@@ -5,13 +5,15 @@
 //! crate, whose registry, sessions, records and pictures it re-exports under the names the
 //! binary has always used.
 
+pub mod arbiter;
 pub mod commands;
 pub mod matchplay;
 pub mod play;
 pub mod serve;
+pub mod uci;
 
 pub use fairy::{adapter, picture, record, registry};
-pub use fairy::{Adapter, EngineMove, Session, Variant};
+pub use fairy::{Adapter, EngineMove, SearchInfo, Session, Variant};
 
 /// The error of every subcommand: the facade's [`fairy::Error`].
 pub mod error {

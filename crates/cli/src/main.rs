@@ -8,6 +8,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
+use fairy_cli::arbiter::engine::EngineSpec;
+use fairy_cli::arbiter::stats::Sprt;
+use fairy_cli::arbiter::{self, Adjudication, ArbiterOptions, TimeControl};
 use fairy_cli::commands::{self, PerftOptions};
 use fairy_cli::matchplay::{self, MatchOptions, Opponent};
 use fairy_cli::play::{self, Human, PlayOptions, DEFAULT_MAX_PLIES};
@@ -110,9 +113,59 @@ enum Command {
     },
     /// Play the engine against a random mover or itself, colours alternating; the last
     /// line is `score: W-D-L` of the engine (of the first engine against itself).
+    ///
+    /// With `--engine` given twice: a match between any two UCI engines (`"CMD ARGS"` or
+    /// `builtin[:depth=N,nodes=N,option.NAME=V]`), see docs/uci.md.
     Match {
+        /// Variant id (or `--variant`).
+        variant: Option<String>,
         /// Variant id.
-        variant: String,
+        #[arg(long = "variant")]
+        variant_flag: Option<String>,
+        /// An engine: `"CMD ARGS"` (leading depth=N, nodes=N, name=X, option.K=V words
+        /// configure it) or `builtin[:k=v,...]`; give it twice.
+        #[arg(long = "engine")]
+        engines: Vec<String>,
+        /// Engines: a file of opening positions, one per line (each played twice).
+        #[arg(long)]
+        openings: Option<PathBuf>,
+        /// Engines: time control BASE+INC in seconds, e.g. 10+0.1.
+        #[arg(long)]
+        tc: Option<String>,
+        /// Engines: node limit per move.
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Engines: games played at once.
+        #[arg(long, default_value_t = 1)]
+        concurrency: usize,
+        /// Engines: SPRT parameters, e.g. "elo0=0 elo1=10 alpha=0.05 beta=0.05".
+        #[arg(long, num_args = 1..)]
+        sprt: Option<Vec<String>>,
+        /// Engines: write each game's record to DIR/game-NNNN.txt.
+        #[arg(long)]
+        records: Option<PathBuf>,
+        /// Engines: resign when both engines see at least this many centipawns against a side.
+        #[arg(long)]
+        resign_score: Option<i32>,
+        /// Engines: ... for this many consecutive plies.
+        #[arg(long, default_value_t = 6)]
+        resign_plies: usize,
+        /// Engines: draw when both engines' scores stay within this many centipawns of 0.
+        #[arg(long)]
+        draw_score: Option<i32>,
+        /// Engines: ... for this many consecutive plies.
+        #[arg(long, default_value_t = 10)]
+        draw_plies: usize,
+        /// Engines: ... after this many plies.
+        #[arg(long, default_value_t = 40)]
+        draw_after: usize,
+        /// Engines: seconds an engine may exceed its time (or take, without a clock) before
+        /// it is said to hang.
+        #[arg(long, default_value_t = 30)]
+        timeout: u64,
+        /// Engines: milliseconds of lag allowed beyond the clock.
+        #[arg(long, default_value_t = 0)]
+        time_margin: u64,
         /// Number of games.
         #[arg(long, default_value_t = 10)]
         games: u32,
@@ -134,6 +187,8 @@ enum Command {
         #[arg(long, default_value_t = 2)]
         opening_plies: usize,
     },
+    /// Speak the UCI protocol on standard input and output (see docs/uci.md).
+    Uci,
     /// Write an SVG picture of a position.
     Svg {
         /// Variant id.
@@ -273,6 +328,21 @@ fn run(cli: Cli) -> Result<(), CliError> {
         }
         Command::Match {
             variant,
+            variant_flag,
+            engines,
+            openings,
+            tc,
+            nodes,
+            concurrency,
+            sprt,
+            records,
+            resign_score,
+            resign_plies,
+            draw_score,
+            draw_plies,
+            draw_after,
+            timeout,
+            time_margin,
             games,
             against,
             limits,
@@ -281,7 +351,60 @@ fn run(cli: Cli) -> Result<(), CliError> {
             seed,
             opening_plies,
         } => {
+            let variant = variant.or(variant_flag).ok_or_else(|| {
+                CliError::Argument("match: the variant is missing (give it or --variant)".into())
+            })?;
             let v = registry::find(&variant)?;
+            if !engines.is_empty() {
+                if engines.len() != 2 {
+                    return Err(CliError::Argument("give --engine exactly twice".into()));
+                }
+                let spec = |t: &str| EngineSpec::parse(t).map_err(CliError::Argument);
+                let openings = match openings {
+                    Some(p) => std::fs::read_to_string(&p)
+                        .map_err(|e| {
+                            CliError::Argument(format!("cannot read {}: {e}", p.display()))
+                        })?
+                        .lines()
+                        .map(str::trim)
+                        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                        .map(str::to_owned)
+                        .collect(),
+                    None => Vec::new(),
+                };
+                let o = ArbiterOptions {
+                    engines: [spec(&engines[0])?, spec(&engines[1])?],
+                    variant: v,
+                    games,
+                    openings,
+                    opening_plies,
+                    seed,
+                    tc: tc
+                        .map(|t| TimeControl::parse(&t))
+                        .transpose()
+                        .map_err(CliError::Argument)?,
+                    movetime: limits.movetime,
+                    depth: limits.depth,
+                    nodes,
+                    concurrency,
+                    adjudication: Adjudication {
+                        max_plies,
+                        resign_cp: resign_score,
+                        resign_plies,
+                        draw_cp: draw_score,
+                        draw_plies,
+                        draw_after,
+                    },
+                    sprt: sprt
+                        .map(|w| Sprt::parse(&w))
+                        .transpose()
+                        .map_err(CliError::Argument)?,
+                    records,
+                    timeout: std::time::Duration::from_secs(timeout),
+                    time_margin,
+                };
+                return arbiter::run(&o, &mut out, &mut std::io::stderr()).map(|_| ());
+            }
             let opts = MatchOptions {
                 games,
                 against,
@@ -293,6 +416,14 @@ fn run(cli: Cli) -> Result<(), CliError> {
             };
             let progress = std::io::stderr().is_terminal();
             matchplay::run_match(v, &opts, &mut out, progress).map(|_| ())
+        }
+        Command::Uci => {
+            drop(out);
+            let stdin = std::io::stdin();
+            let output: fairy_cli::uci::Output =
+                std::sync::Arc::new(std::sync::Mutex::new(std::io::stdout()));
+            fairy_cli::uci::run(&mut stdin.lock(), output);
+            Ok(())
         }
         Command::Svg {
             variant,

@@ -4,7 +4,7 @@ use fairy_kernel::Color;
 
 use crate::generated::tables::COLOUR;
 use crate::notation::geometry;
-use crate::position::Dainy;
+use crate::position::Position;
 use crate::tables::LINE_LENGTHS;
 
 /// Width of one cell in the drawing; neighbouring lines are offset by half of it, so the
@@ -14,7 +14,7 @@ const CELL: usize = 4;
 /// Draws the board as a hexagon: line `k` at the top, `a` at the bottom, each line centred,
 /// with its letter on the left and its cell range on the right. Pieces are letters (upper
 /// case White); an empty cell shows its colour: `.` light, `:` grey, `*` dark (ruling H1).
-pub(crate) fn draw(p: &Dainy) -> String {
+pub(crate) fn draw(p: &Position) -> String {
     let g = geometry();
     let width = CELL * 10;
     let mut out = String::new();

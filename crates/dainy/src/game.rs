@@ -4,7 +4,7 @@ use fairy_kernel::{Color, Game, MoveError, Outcome, PositionError, Reason, Squar
 
 use crate::movegen::{Counter, Lister, Tables};
 use crate::notation::{geometry, parse_move, parse_position, write_move, write_position};
-use crate::position::Dainy;
+use crate::position::Position;
 use crate::types::Move;
 use crate::MoveList;
 
@@ -12,14 +12,14 @@ use crate::MoveList;
 /// (39 targets at best on the empty board), 2 rooks (27), 3 bishops (13), 2 knights (12),
 /// the king (12) and 2 castlings give 443; a pawn (at most 12 moves with promotions) never
 /// adds more than the queen it could become.
-pub const MOVE_LIST_CAPACITY: usize = 448;
+pub const MAX_MOVES: usize = 448;
 
 /// The start position (seed §2.3 with ruling H3), in the notation of ruling H6.
 pub const START: &str = "r2kr/nbbbqn/ppppppp/8/9/10/9/8/PPPPPPP/NBBBQN/R2KR w KQkq 0 1";
 
 pub use fairy_hexchess::piece_value;
 
-impl Dainy {
+impl Position {
     /// Whether both sides have nothing but their kings: the only material this crate
     /// declares a dead position (docs/rules/dainy.md §5; a king with a minor piece can
     /// still be mated on this board).
@@ -28,7 +28,7 @@ impl Dainy {
     }
 }
 
-impl Game for Dainy {
+impl Game for Position {
     type Move = Move;
     type MoveList = MoveList;
     type Variant = ();

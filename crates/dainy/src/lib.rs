@@ -8,9 +8,9 @@
 //!
 //! ```
 //! use fairy_kernel::{perft, Game};
-//! use fairy_dainy::Dainy;
+//! use fairy_dainy::Position;
 //!
-//! let start = Dainy::start(());
+//! let start = Position::start(());
 //! assert_eq!(perft(&start, 1), 53);
 //! let mv = start.parse_move("b2-j2").unwrap(); // a bishop captures on move 1 (ruling H3)
 //! let mut p = start.clone();
@@ -21,7 +21,7 @@
 //! Layout: [`tables`] computes the per-cell tables from the kernel's [`fairy_kernel::HexBoard`]
 //! (written to `src/generated/` by `cargo xtask codegen`), [`hexmoves`] (the kernel's generic
 //! hexagonal slider and leaper machinery, shared with Gliński) is used by the move
-//! generator, which decides legality with check and pin masks, and [`Dainy`] implements
+//! generator, which decides legality with check and pin masks, and [`Position`] implements
 //! [`fairy_kernel::Game`].
 
 mod diagram;
@@ -37,14 +37,35 @@ mod types;
 #[cfg(test)]
 mod tests;
 
-pub use game::{piece_value, MOVE_LIST_CAPACITY};
+pub use game::{piece_value, MAX_MOVES, START};
 pub use movegen::{bishop_attacks, rook_attacks};
 pub use notation::{cell_name, geometry};
 pub use position::{
-    Cells, Dainy, BLACK_LONG, BLACK_SHORT, KING_HOME, PAWN_START_LINE, PROMOTION_LINE, ROOK_LONG,
-    ROOK_SHORT, WHITE_LONG, WHITE_SHORT,
+    Cells, Position, BLACK_LONG, BLACK_SHORT, KING_HOME, PAWN_START_LINE, PROMOTION_LINE,
+    ROOK_LONG, ROOK_SHORT, WHITE_LONG, WHITE_SHORT,
 };
 pub use types::{Move, MoveKind, Piece, Role, PROMOTIONS};
 
-/// The move list of [`Dainy`]: capacity [`MOVE_LIST_CAPACITY`].
-pub type MoveList = fairy_kernel::ArrayMoveList<Move, MOVE_LIST_CAPACITY>;
+/// The move list of [`Position`]: capacity [`MAX_MOVES`].
+pub type MoveList = fairy_kernel::ArrayMoveList<Move, MAX_MOVES>;
+
+pub mod prelude;
+
+/// The kernel this crate is built on (geometry, the `Game` trait, records), re-exported so
+/// that one dependency is enough.
+pub use fairy_kernel as kernel;
+
+/// The rules of the game as this crate implements them, with the source text quoted for
+/// each rule and every ruling of the project marked (the crate's `RULES.md`).
+#[doc = include_str!("../RULES.md")]
+pub mod rules {}
+
+fairy_kernel::impl_position_new!(Position);
+fairy_kernel::impl_position_text!(Position);
+#[cfg(feature = "serde")]
+fairy_kernel::impl_serde_via_str!(Position);
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

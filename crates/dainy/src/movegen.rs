@@ -15,8 +15,8 @@ use fairy_hexchess::{Placement, Sink};
 
 use crate::generated::tables::{KING, KNIGHT, PAWN_AHEAD, PAWN_STEP, RAYS};
 use crate::position::{
-    Cells, Dainy, BLACK_LONG, BLACK_SHORT, KING_HOME, PAWN_START_LINE, PROMOTION_LINE, ROOK_LONG,
-    ROOK_SHORT, WHITE_LONG, WHITE_SHORT,
+    Cells, Position, BLACK_LONG, BLACK_SHORT, KING_HOME, PAWN_START_LINE, PROMOTION_LINE,
+    ROOK_LONG, ROOK_SHORT, WHITE_LONG, WHITE_SHORT,
 };
 use crate::tables::{CELLS, NO_CELL};
 use crate::types::{Move, MoveKind, Role};
@@ -31,14 +31,14 @@ fairy_hexchess::hex_tables! {
     }
 }
 
-impl Dainy {
+impl Position {
     /// The pieces of `by` that attack cell `sq`, with occupancy `occ` (seed §3.1: a piece
     /// attacks the cells it could capture on, even when it cannot move, seed §3.8(a)).
     pub fn attackers(&self, sq: u16, by: Color, occ: Cells) -> Cells {
         self.pl.attackers::<Tables>(sq, by, occ)
     }
 
-    /// Whether any piece of `by` attacks `sq` with occupancy `occ`: [`Dainy::attackers`]
+    /// Whether any piece of `by` attacks `sq` with occupancy `occ`: [`Position::attackers`]
     /// with an early exit, looking only along lines that hold a suitable slider.
     #[inline]
     pub(crate) fn is_attacked(&self, sq: u16, by: Color, occ: Cells) -> bool {
@@ -82,8 +82,8 @@ impl Dainy {
         let free = own.and_not(&checks.pinned);
         self.pl
             .piece_moves::<Tables>(free, occ, target_mask, |sq, t| sink.targets(sq, t));
-        let start_line = Dainy::line(PAWN_START_LINE[us.index()]);
-        let last_line = Dainy::line(PROMOTION_LINE[us.index()]);
+        let start_line = Position::line(PAWN_START_LINE[us.index()]);
+        let last_line = Position::line(PROMOTION_LINE[us.index()]);
         for sq in free & self.pl.role(Role::Pawn) {
             let t = self.pawn_targets(sq, us, occ, enemy, start_line) & target_mask;
             sink.pawn(sq, t, last_line);
@@ -119,9 +119,9 @@ impl Dainy {
         let role = (self.pl.board[sq as usize] - 1) % 6;
         if role == 0 {
             let us = self.side;
-            let start = Dainy::line(PAWN_START_LINE[us.index()]);
+            let start = Position::line(PAWN_START_LINE[us.index()]);
             let t = self.pawn_targets(sq, us, occ, enemy, start) & mask;
-            sink.pawn(sq, t, Dainy::line(PROMOTION_LINE[us.index()]));
+            sink.pawn(sq, t, Position::line(PROMOTION_LINE[us.index()]));
             return;
         }
         let t = Placement::<CELLS>::piece_attacks::<Tables>(role, sq, occ);

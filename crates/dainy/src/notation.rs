@@ -8,7 +8,7 @@ use fairy_kernel::{Color, Geometry, HexBoard, MoveError, PositionError};
 use fairy_hexchess::notation::{pick_move, split_move as split_move_text, MoveContext};
 
 use crate::position::{
-    Dainy, BLACK_LONG, BLACK_SHORT, KING_HOME, ROOK_LONG, ROOK_SHORT, WHITE_LONG, WHITE_SHORT,
+    Position, BLACK_LONG, BLACK_SHORT, KING_HOME, ROOK_LONG, ROOK_SHORT, WHITE_LONG, WHITE_SHORT,
 };
 use crate::tables::{board, LINE_LENGTHS};
 use crate::types::{Move, Piece, Role, PROMOTIONS};
@@ -35,7 +35,7 @@ const CASTLING_LETTERS: [(char, u8); 4] = [
 ];
 
 /// Writes the position notation of ruling H6.
-pub(crate) fn write_position(p: &Dainy) -> String {
+pub(crate) fn write_position(p: &Position) -> String {
     let g = geometry();
     let mut out = String::with_capacity(64);
     for line in (0..11).rev() {
@@ -91,7 +91,7 @@ fn impossible(reason: impl Into<String>) -> PositionError {
 }
 
 /// Reads one line of the board field into `p`.
-fn parse_line(p: &mut Dainy, line: usize, part: &str) -> Result<(), PositionError> {
+fn parse_line(p: &mut Position, line: usize, part: &str) -> Result<(), PositionError> {
     let g = geometry();
     let len = LINE_LENGTHS[line] as u32;
     let letter = LETTERS[line];
@@ -154,7 +154,7 @@ fn parse_line(p: &mut Dainy, line: usize, part: &str) -> Result<(), PositionErro
 }
 
 /// Reads the position notation of ruling H6 and checks that the position can occur.
-pub(crate) fn parse_position(text: &str) -> Result<Dainy, PositionError> {
+pub(crate) fn parse_position(text: &str) -> Result<Position, PositionError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() != 5 {
         return Err(PositionError::FieldCount {
@@ -164,7 +164,7 @@ pub(crate) fn parse_position(text: &str) -> Result<Dainy, PositionError> {
                 .to_owned(),
         });
     }
-    let mut p = Dainy::empty();
+    let mut p = Position::empty();
     let lines: Vec<&str> = fields[0].split('/').collect();
     if lines.len() != 11 {
         return Err(field_err(
@@ -215,7 +215,7 @@ pub(crate) fn parse_position(text: &str) -> Result<Dainy, PositionError> {
 }
 
 /// The rejections of an impossible position (docs/rules/dainy.md §6.1).
-fn validate(p: &Dainy, rights: u8) -> Result<(), PositionError> {
+fn validate(p: &Position, rights: u8) -> Result<(), PositionError> {
     let g = geometry();
     for color in Color::ALL {
         let kings = p.pieces(color, Role::King).count();
@@ -322,7 +322,7 @@ pub(crate) fn split_move(text: &str) -> Result<(u16, u16, Option<Role>), MoveErr
 }
 
 /// Reads a move and checks it is legal in `p`.
-pub(crate) fn parse_move(p: &Dainy, text: &str) -> Result<Move, MoveError> {
+pub(crate) fn parse_move(p: &Position, text: &str) -> Result<Move, MoveError> {
     let cells = split_move(text)?;
     let mut moves = crate::MoveList::new();
     p.generate(&mut crate::movegen::Lister(&mut moves));

@@ -88,12 +88,12 @@ static CASTLING_KEYS: [u64; 16] = {
 ///
 /// ```
 /// use fairy_kernel::Game;
-/// use fairy_dainy::Dainy;
-/// let p = Dainy::start(());
+/// use fairy_dainy::Position;
+/// let p = Position::start(());
 /// assert_eq!(p.to_notation(), "r2kr/nbbbqn/ppppppp/8/9/10/9/8/PPPPPPP/NBBBQN/R2KR w KQkq 0 1");
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
-pub struct Dainy {
+pub struct Position {
     /// Where the pieces stand.
     pub(crate) pl: Placement<80>,
     pub(crate) side: Color,
@@ -104,16 +104,16 @@ pub struct Dainy {
     pub(crate) hash: u64,
 }
 
-impl core::fmt::Debug for Dainy {
+impl core::fmt::Debug for Position {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "Dainy({})", crate::notation::write_position(self))
     }
 }
 
-impl Dainy {
+impl Position {
     /// An empty board (no kings: not a legal position), White to move, no rights.
-    pub(crate) fn empty() -> Dainy {
-        Dainy {
+    pub(crate) fn empty() -> Position {
+        Position {
             pl: Placement::EMPTY,
             side: Color::White,
             castling: 0,

@@ -1,4 +1,5 @@
-//! Position notation (ruling D8) and move notation (ruling D9): reading and writing.
+//! Position notation and move notation (docs/rules/dragonchess.md, D8 and D9): reading and
+//! writing.
 
 use fairy_kernel::{Geometry, MoveError, PositionError};
 
@@ -7,14 +8,55 @@ use crate::types::{
     rank_of, side_name, square, Kind, Level, Piece, BOARD, FILES, GOLD, RANKS, SCARLET, SQUARES,
 };
 
-/// The start position (ruling D2) in position notation, as in CHECKPOINTS.md.
+/// The start position (docs/rules/dragonchess.md, D2) in position notation (D8).
 pub const START: &str = "2g3r3g1/s1s1s1s1s1s1/12/12/12/12/S1S1S1S1S1S1/2G3R3G1 | \
 ouhtcmkpthuo/wwwwwwwwwwww/12/12/12/12/WWWWWWWWWWWW/OUHTCMKPTHUO | \
 2b3e3b1/1d1d1d1d1d1d/12/12/12/12/1D1D1D1D1D1D/2B3E3B1 g 0 1";
 
 /// What the whole notation looks like, for error messages.
-const SHAPE: &str =
-    "8 fields: <sky> | <ground> | <underworld> <side g|s> <half-move clock> <move number>";
+const SHAPE: &str = "8 fields: <sky> | <ground> | <underworld> <side g|s> <half-move clock> \
+<move number>, then optionally the Hero origins <square>:<origin>,...";
+
+/// What the Hero origins field looks like, for error messages.
+const ORIGINS: &str = "comma-separated <square>:<origin> entries such as 3d4:2c3, one per Hero \
+off the Ground, each origin one of the four Ground squares diagonally next to the square \
+directly below/above that Hero, no square twice";
+
+/// Reads the optional last field (D8): the origin of each Hero off the Ground it names.
+fn read_origins(pos: &mut Position, text: &str) -> Result<(), PositionError> {
+    let bad = |part: &str, why: &str| PositionError::Field {
+        field: "Hero origins",
+        text: part.to_owned(),
+        expected: format!("{ORIGINS} ({why})"),
+    };
+    for entry in text.split(',') {
+        let Some((hero_text, origin_text)) = entry.split_once(':') else {
+            return Err(bad(entry, "an entry is <square>:<origin>"));
+        };
+        let (Ok(hero), Ok(origin)) = (
+            BOARD.parse_square(hero_text),
+            BOARD.parse_square(origin_text),
+        ) else {
+            return Err(bad(entry, "both sides of ':' must be square names"));
+        };
+        if Level::of(hero) == Level::Ground {
+            return Err(bad(entry, "a Hero on the Ground has no recorded origin"));
+        }
+        if pos.piece_at(hero).map(|p| p.kind) != Some(Kind::Hero) {
+            return Err(bad(entry, "no Hero stands on that square"));
+        }
+        if pos.hero_origin(hero).is_some() {
+            return Err(bad(entry, "the square is named twice"));
+        }
+        if !pos.set_origin(hero, origin) {
+            return Err(bad(
+                entry,
+                "the origin is not diagonally next to the Ground square below/above the Hero",
+            ));
+        }
+    }
+    Ok(())
+}
 
 /// A decimal number without sign or leading zeros (at most 9 digits).
 fn number(text: &str) -> Option<u32> {
@@ -164,15 +206,15 @@ fn check_possible(pos: &Position) -> Result<(), PositionError> {
 }
 
 impl Position {
-    /// Reads position notation (ruling D8; rules doc 8.2, 8.3).
+    /// Reads position notation (docs/rules/dragonchess.md, D8; rules doc 8.2, 8.3).
     ///
     /// # Errors
-    /// [`PositionError::FieldCount`] when the text is not 8 space-separated fields with `|`
-    /// between the boards; [`PositionError::Field`] naming the field and its text when one
+    /// [`PositionError::FieldCount`] when the text is not 8 or 9 space-separated fields with
+    /// `|` between the boards; [`PositionError::Field`] naming the field and its text when one
     /// cannot be read; [`PositionError::Impossible`] for impossible content.
     pub fn read(text: &str) -> Result<Position, PositionError> {
         let fields: Vec<&str> = text.split(' ').collect();
-        if fields.len() != 8 {
+        if fields.len() != 8 && fields.len() != 9 {
             return Err(PositionError::FieldCount {
                 text: text.to_owned(),
                 found: fields.len(),
@@ -217,11 +259,16 @@ impl Position {
             })?;
         pos.set_side(side);
         pos.set_clocks(half, full);
+        if let Some(origins) = fields.get(8) {
+            read_origins(&mut pos, origins)?;
+        }
         check_possible(&pos)?;
         Ok(pos)
     }
 
-    /// Writes position notation (ruling D8); [`Position::read`] reads it back equal.
+    /// Writes position notation (D8), with the Hero origins field when a Hero off the Ground
+    /// has a recorded origin, entries ordered by the Hero's square; [`Position::read`] reads
+    /// it back equal.
     pub fn write(&self) -> String {
         let mut s = String::with_capacity(200);
         for level in [3u16, 2, 1] {
@@ -256,6 +303,16 @@ impl Position {
             self.halfmove_clock(),
             self.fullmove_number()
         ));
+        let mut sep = ' ';
+        for hero in self.hero_origins().iter() {
+            if let Some(origin) = self.hero_origin(hero) {
+                s.push(sep);
+                s.push_str(&BOARD.square_name(hero));
+                s.push(':');
+                s.push_str(&BOARD.square_name(origin));
+                sep = ',';
+            }
+        }
         s
     }
 

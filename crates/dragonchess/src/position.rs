@@ -14,7 +14,9 @@ use fairy_kernel::Color;
 
 use crate::generated::tables as g;
 use crate::tables::Bits;
-use crate::types::{rank_of, Kind, Level, Piece, FILES, GOLD, LEVEL_SQUARES, SCARLET, SQUARES};
+use crate::types::{
+    file_of, rank_of, Kind, Level, Piece, FILES, GOLD, LEVEL_SQUARES, SCARLET, SQUARES,
+};
 
 /// Capacity of a [`MoveList`]. A side has at most 42 pieces; the most moves each kind can
 /// have (Sylph 7, Griffon 12, Dragon 23, Warrior 3 or as a Hero 16, Oliphant 18, Unicorn 8,
@@ -99,8 +101,9 @@ impl core::fmt::Display for Move {
 }
 
 /// A Dragonchess position: the placement of the pieces on the three boards, the side to
-/// move, the half-move clock and the move number (ruling D8). Frozen status is derived
-/// from the placement (ruling D4).
+/// move, the half-move clock, the move number, and the Ground square each Hero off the
+/// Ground came from where it is known (docs/rules/dragonchess.md, D3 and D8). Frozen status
+/// is derived from the placement (D4).
 ///
 /// ```
 /// use fairy_dragonchess::Position;
@@ -118,10 +121,55 @@ pub struct Position {
     halfmove: u32,
     fullmove: u32,
     hash: u64,
+    /// The Heroes off the Ground whose origin is recorded (D3): their squares.
+    origins: Bits,
+    /// For each square of `origins`, which of the four diagonal Ground squares next to the
+    /// one directly below/above it the Hero came from, two bits per off-Ground square (see
+    /// [`origin_slot`]).
+    origin_dirs: [u64; 6],
 }
 
 const ZOBRIST_PIECES: u64 = 0xd1a6;
 const ZOBRIST_SIDE: u64 = key(0xd1a7, 0);
+const ZOBRIST_ORIGINS: u64 = 0xd1a8;
+
+/// The two-bit slot of an off-Ground square in [`Position`]'s origin directions: the
+/// Underworld's 96 squares, then the Sky's.
+#[inline]
+const fn origin_slot(sq: u16) -> usize {
+    if sq < LEVEL_SQUARES {
+        sq as usize
+    } else {
+        (sq - LEVEL_SQUARES) as usize
+    }
+}
+
+/// The Ground square directly below/above the off-Ground square `sq`.
+#[inline]
+const fn ground_of(sq: u16) -> u16 {
+    if sq < LEVEL_SQUARES {
+        sq + UP
+    } else {
+        sq - UP
+    }
+}
+
+/// The Ground square diagonally next to `ground` in direction `dir` (bit 0: file up, bit 1:
+/// rank up); `None` off the board.
+#[inline]
+fn diagonal_of(ground: u16, dir: u8) -> Option<u16> {
+    let (f, r) = (file_of(ground) as i32, rank_of(ground) as i32);
+    let f2 = f + if dir & 1 != 0 { 1 } else { -1 };
+    let r2 = r + if dir & 2 != 0 { 1 } else { -1 };
+    ((0..FILES as i32).contains(&f2) && (0..crate::types::RANKS as i32).contains(&r2))
+        .then(|| (ground as i32 + (r2 - r) * FILES as i32 + (f2 - f)) as u16)
+}
+
+/// The hash key of a Hero on `sq` recorded as coming from direction `dir`.
+#[inline]
+fn origin_key(sq: u16, dir: u8) -> u64 {
+    key(ZOBRIST_ORIGINS, (origin_slot(sq) * 4 + dir as usize) as u64)
+}
 
 static ZOBRIST: [[u64; SQUARES]; 31] = {
     let mut z = [[0u64; SQUARES]; 31];
@@ -281,6 +329,65 @@ impl Position {
             halfmove: 0,
             fullmove: 1,
             hash: 0,
+            origins: Bits::EMPTY,
+            origin_dirs: [0; 6],
+        }
+    }
+
+    /// The Ground square the Hero on `sq` came from, when `sq` is off the Ground, holds a
+    /// Hero and the position records its origin (docs/rules/dragonchess.md, D3, D8).
+    #[inline]
+    pub fn hero_origin(&self, sq: u16) -> Option<u16> {
+        if !self.origins.contains(sq) {
+            return None;
+        }
+        let slot = origin_slot(sq);
+        let dir = (self.origin_dirs[slot / 32] >> (2 * (slot % 32))) as u8 & 3;
+        diagonal_of(ground_of(sq), dir)
+    }
+
+    /// The one target of a Hero off the Ground with a recorded origin (D3).
+    #[cold]
+    #[inline(never)]
+    fn recorded_return(&self, sq: u16) -> Bits {
+        self.hero_origin(sq).map_or(Bits::EMPTY, Bits::single)
+    }
+
+    /// The Heroes off the Ground whose origin is recorded, by square.
+    pub fn hero_origins(&self) -> Bits {
+        self.origins
+    }
+
+    /// Records that the Hero on the off-Ground square `sq` came from `origin`, which must be
+    /// one of the four Ground squares diagonally next to the one directly below/above it;
+    /// `false` (nothing recorded) otherwise.
+    pub(crate) fn set_origin(&mut self, sq: u16, origin: u16) -> bool {
+        if Level::of(sq) == Level::Ground || self.origins.contains(sq) {
+            return false;
+        }
+        let g = ground_of(sq);
+        let Some(dir) = (0..4u8).find(|&d| diagonal_of(g, d) == Some(origin)) else {
+            return false;
+        };
+        let slot = origin_slot(sq);
+        let shift = 2 * (slot % 32);
+        self.origin_dirs[slot / 32] =
+            (self.origin_dirs[slot / 32] & !(3 << shift)) | (u64::from(dir) << shift);
+        self.origins.insert(sq);
+        self.hash ^= origin_key(sq, dir);
+        true
+    }
+
+    /// Forgets the recorded origin of the Hero on `sq` (it returns or is captured).
+    #[inline]
+    fn clear_origin(&mut self, sq: u16) {
+        if self.origins.contains(sq) {
+            let slot = origin_slot(sq);
+            let dir = (self.origin_dirs[slot / 32] >> (2 * (slot % 32))) as u8 & 3;
+            self.hash ^= origin_key(sq, dir);
+            self.origins.remove(sq);
+            // Unused bits stay zero, so that equal positions compare equal.
+            self.origin_dirs[slot / 32] &= !(3 << (2 * (slot % 32)));
         }
     }
 
@@ -305,6 +412,9 @@ impl Position {
         self.colors[p.color.index()].remove(sq);
         self.kinds[p.kind.index()].remove(sq);
         self.hash ^= ZOBRIST[code as usize][sq as usize];
+        if p.kind == Kind::Hero {
+            self.clear_origin(sq);
+        }
         Some(p)
     }
 
@@ -369,13 +479,13 @@ impl Position {
         self.colors[0] | self.colors[1]
     }
 
-    /// The hash as maintained incrementally (placement and side to move).
+    /// The hash as maintained incrementally (placement, side to move, Hero origins).
     #[inline]
     pub(crate) fn zobrist(&self) -> u64 {
         self.hash
     }
 
-    /// The hash computed from the placement and side to move.
+    /// The hash computed from the placement, side to move and Hero origins.
     pub(crate) fn zobrist_from_scratch(&self) -> u64 {
         let mut h = if self.side == SCARLET {
             ZOBRIST_SIDE
@@ -386,6 +496,13 @@ impl Position {
             if c != 0 {
                 h ^= ZOBRIST[c as usize][sq];
             }
+        }
+        for sq in self.origins.iter() {
+            let slot = origin_slot(sq);
+            h ^= origin_key(
+                sq,
+                (self.origin_dirs[slot / 32] >> (2 * (slot % 32))) as u8 & 3,
+            );
         }
         h
     }
@@ -443,7 +560,10 @@ impl Position {
             | (g::CLERIC[s] & k(Kind::Cleric))
             | (g::KING[s] & k(Kind::King))
             | (g::PALADIN[s] & k(Kind::Paladin));
-        if near.any() {
+        // A Hero off the Ground with a recorded origin attacks only that square (D3): judged
+        // only when an attack was found and some origin is recorded; if none is left, the
+        // other patterns below are still tested.
+        if near.any() && (self.origins.is_empty() || self.near_attack_with_origins(sq, near)) {
             return true;
         }
         // Squares one step "behind" `sq` as seen by `by` are the forward squares of the
@@ -528,6 +648,21 @@ impl Position {
         }
     }
 
+    /// Whether `near` (the attackers of `sq` by single steps and leaps) still attacks `sq`
+    /// once Heroes off the Ground whose recorded origin is another square are left out
+    /// (docs/rules/dragonchess.md, D3).
+    #[cold]
+    #[inline(never)]
+    fn near_attack_with_origins(&self, sq: u16, near: Bits) -> bool {
+        let mut near = near;
+        for h in (near & self.origins).iter() {
+            if self.hero_origin(h) != Some(sq) {
+                near.remove(h);
+            }
+        }
+        near.any()
+    }
+
     /// Whether the side to move's King is attacked (rules doc 5.2).
     #[inline]
     pub fn in_check(&self) -> bool {
@@ -582,7 +717,15 @@ impl Position {
             }
             Kind::Oliphant => sink.targets(sq, free(rook(sq, &occ))),
             Kind::Unicorn => sink.targets(sq, free(g::KNIGHT[s])),
-            Kind::Hero => sink.targets(sq, free(g::HERO[s])),
+            Kind::Hero => {
+                // Off the Ground a Hero with a recorded origin may return only there (D3).
+                let t = if self.origins.contains(sq) {
+                    self.recorded_return(sq)
+                } else {
+                    g::HERO[s]
+                };
+                sink.targets(sq, free(t));
+            }
             Kind::Thief => sink.targets(sq, free(bishop(sq, &occ))),
             Kind::Cleric => sink.targets(sq, free(g::CLERIC[s])),
             Kind::Mage => {
@@ -826,8 +969,10 @@ impl Position {
 
     /// Plays `m`, which must be one of the legal moves (copy-make: the caller keeps the old
     /// value to go back). Captures remove the piece on the target (from afar: the Dragon
-    /// stays); a promotion makes the Warrior a Hero; the half-move clock resets on captures
-    /// and Warrior moves; the move number goes up after Scarlet's move (ruling D10).
+    /// stays); a promotion makes the Warrior a Hero; a Hero leaving the Ground gets its
+    /// origin recorded, and the record goes when it returns or is captured (D3); the
+    /// half-move clock resets on captures and Warrior moves; the move number goes up after
+    /// Scarlet's move (D10).
     pub fn apply(&mut self, m: Move) {
         let (from, to) = (m.from(), m.to());
         let mut reset = false;
@@ -842,6 +987,9 @@ impl Position {
                 }
             }
             self.put(to, p);
+            if p.kind == Kind::Hero && Level::of(from) == Level::Ground {
+                self.set_origin(to, from);
+            }
         }
         self.halfmove = if reset {
             0

@@ -179,7 +179,8 @@ impl Kind {
     }
 
     /// Material value in hundredths of a Warrior, for [`fairy_kernel::Game::evaluate`]
-    /// (rules doc §10; the seed's §8 is missing, the research note's table is used). The King
+    /// (docs/rules/dragonchess.md §10; the seed's §8 is missing, the table two published
+    /// programs carry is used). The King
     /// is 0: it is never captured.
     pub const fn value(self) -> i32 {
         match self {

@@ -117,8 +117,28 @@ fn mirror(text: &str) -> String {
         ranks.join("/")
     };
     let side = if fields[5] == "g" { "s" } else { "g" };
+    // Hero origins (D8): each square's rank mirrored, 1 <-> 8.
+    let flip = |sq: &str| -> String {
+        let b = sq.as_bytes();
+        format!(
+            "{}{}{}",
+            b[0] as char,
+            b[1] as char,
+            (b'1' + b'8' - b[2]) as char
+        )
+    };
+    let origins = fields.get(8).map_or(String::new(), |f| {
+        let entries: Vec<String> = f
+            .split(',')
+            .map(|e| {
+                let (h, o) = e.split_once(':').expect("entry");
+                format!("{}:{}", flip(h), flip(o))
+            })
+            .collect();
+        format!(" {}", entries.join(","))
+    });
     format!(
-        "{} | {} | {} {side} {} {}",
+        "{} | {} | {} {side} {} {}{origins}",
         swap(fields[0]),
         swap(fields[2]),
         swap(fields[4]),

@@ -679,3 +679,184 @@ fn capture_from_afar_is_written_with_x_ruling_d9() {
         other => panic!("{other:?}"),
     }
 }
+
+// ---- Hero origins (docs/rules/dragonchess.md, D3 and D8) ----
+
+/// The position of the checkpoint: a Gold Hero on 3d4, Kings on 2l8 and 2l1.
+const HERO_SKY: &str =
+    "12/12/12/12/3H8/12/12/12 | 11k/12/12/12/12/12/12/11K | 12/12/12/12/12/12/12/12 g 0 1";
+
+fn read(text: &str) -> Position {
+    Position::read(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// `text` with the Hero origins field `field` appended.
+fn with_origins(text: &str, field: &str) -> String {
+    format!("{text} {field}")
+}
+
+#[test]
+fn hero_off_ground_returns_only_to_its_recorded_origin_ruling_d3() {
+    let p = read(&with_origins(HERO_SKY, "3d4:2c3"));
+    assert_eq!(moves_from(&p, "3d4"), set(&["3d4-2c3"]));
+    assert_eq!(p.hero_origin(square(3, 3, 3)), Some(square(2, 2, 2)));
+    let q = read(HERO_SKY);
+    assert_eq!(q.hero_origin(square(3, 3, 3)), None);
+    assert_eq!(targets(&q, "3d4"), set(&["2c3", "2e3", "2c5", "2e5"]));
+    // The same from the Underworld, another origin.
+    let u = "12/12/12/12/12/12/12/12 | 11k/12/12/12/12/12/12/11K | 12/12/12/12/3H8/12/12/12 g 0 1";
+    assert_eq!(
+        moves_from(&read(&with_origins(u, "1d4:2e5")), "1d4"),
+        set(&["1d4-2e5"])
+    );
+}
+
+#[test]
+fn hero_rising_in_play_records_and_loses_its_origin_ruling_d3() {
+    let p = pos(&with_kings(&[("2c3", 'H')]), 'g');
+    let mut q = p.clone();
+    q.apply(q.read_move("2c3-3d4").unwrap());
+    assert!(q.write().ends_with(" 3d4:2c3"), "{}", q.write());
+    q.apply(q.read_move("2l8-2k8").unwrap());
+    assert_eq!(moves_from(&q, "3d4"), set(&["3d4-2c3"]));
+    // The record round-trips and is part of the hash.
+    let text = q.write();
+    let back = read(&text);
+    assert_eq!(back, q);
+    assert_eq!(
+        fairy_kernel::Game::hash(&back),
+        fairy_kernel::Game::hash(&q)
+    );
+    let bare = read(text.trim_end_matches(" 3d4:2c3"));
+    assert_ne!(bare, q);
+    assert_ne!(
+        fairy_kernel::Game::hash(&bare),
+        fairy_kernel::Game::hash(&q)
+    );
+    assert_eq!(
+        fairy_kernel::Game::hash_from_scratch(&q),
+        fairy_kernel::Game::hash(&q)
+    );
+    // Returning removes the record.
+    q.apply(q.read_move("3d4-2c3").unwrap());
+    assert!(!q.write().contains(':'), "{}", q.write());
+    assert!(q.hero_origins().is_empty());
+    assert_eq!(
+        fairy_kernel::Game::hash_from_scratch(&q),
+        fairy_kernel::Game::hash(&q)
+    );
+}
+
+#[test]
+fn capturing_a_hero_off_ground_removes_its_record_ruling_d3() {
+    // The Scarlet Cleric on 3d5 takes the Gold Hero on 3d4.
+    let p = read(&with_origins(
+        "12/12/12/3c8/3H8/12/12/12 | 11k/12/12/12/12/12/12/11K | 12/12/12/12/12/12/12/12 s 0 1",
+        "3d4:2c3",
+    ));
+    let mut q = p.clone();
+    q.apply(q.read_move("3d5-3d4").unwrap());
+    assert!(q.hero_origins().is_empty());
+    assert!(!q.write().contains(':'));
+    assert_eq!(
+        fairy_kernel::Game::hash_from_scratch(&q),
+        fairy_kernel::Game::hash(&q)
+    );
+}
+
+#[test]
+fn hero_off_ground_blocked_or_capturing_on_its_origin_ruling_d3() {
+    // An own Warrior on the origin: no move, though it still guards that square.
+    let own =
+        "12/12/12/12/3H8/12/12/12 | 11k/12/12/12/12/2W9/12/11K | 12/12/12/12/12/12/12/12 g 0 1";
+    let p = read(&with_origins(own, "3d4:2c3"));
+    assert!(moves_from(&p, "3d4").is_empty());
+    assert!(p.is_attacked(square(2, 2, 2), GOLD));
+    // An enemy Warrior there is captured.
+    let enemy =
+        "12/12/12/12/3H8/12/12/12 | 11k/12/12/12/12/2w9/12/11K | 12/12/12/12/12/12/12/12 g 0 1";
+    assert_eq!(
+        moves_from(&read(&with_origins(enemy, "3d4:2c3")), "3d4"),
+        set(&["3d4-2c3"])
+    );
+}
+
+#[test]
+fn hero_off_ground_attacks_only_its_origin_ruling_d3() {
+    let p = read(&with_origins(HERO_SKY, "3d4:2c3"));
+    let attacked: Vec<String> = [(2, 2), (4, 2), (2, 4), (4, 4)]
+        .iter()
+        .filter(|&&(f, r)| p.is_attacked(square(2, f, r), GOLD))
+        .map(|&(f, r)| square_name(square(2, f, r)))
+        .collect();
+    assert_eq!(attacked, set(&["2c3"]));
+    let q = read(HERO_SKY);
+    assert!([(2, 2), (4, 2), (2, 4), (4, 4)]
+        .iter()
+        .all(|&(f, r)| q.is_attacked(square(2, f, r), GOLD)));
+    // A Scarlet King on 2e3, Gold to move: possible only when the Hero came from 2c3 (with
+    // no record it would stand in check while not to move).
+    let k = "12/12/12/12/3H8/12/12/12 | 12/12/12/12/12/4k7/12/11K | 12/12/12/12/12/12/12/12 g 0 1";
+    assert!(Position::read(&with_origins(k, "3d4:2c3")).is_ok());
+    assert!(Position::read(k).is_err());
+    assert!(Position::read(&with_origins(k, "3d4:2e3")).is_err());
+    // Scarlet to move with its King on 2f4: it may step to 2e3 and 2e5, which the Hero
+    // from 2c3 does not cover; with no record it may not.
+    let s = "12/12/12/12/3H8/12/12/12 | 12/12/12/12/5k6/12/12/11K | 12/12/12/12/12/12/12/12 s 0 1";
+    let t = targets(&read(&with_origins(s, "3d4:2c3")), "2f4");
+    assert!(t.contains(&"2e3".to_string()) && t.contains(&"2e5".to_string()));
+    let t = targets(&read(s), "2f4");
+    assert!(!t.contains(&"2e3".to_string()) && !t.contains(&"2e5".to_string()));
+}
+
+#[test]
+fn hero_origins_field_is_written_in_square_order_and_validated_ruling_d8() {
+    let two =
+        "12/12/12/12/3H8/12/12/12 | 11k/12/12/12/12/12/12/11K | 12/12/12/12/12/12/1h10/12 g 0 1";
+    let p = read(&with_origins(two, "3d4:2c3,1b2:2a1"));
+    assert!(p.write().ends_with(" 1b2:2a1,3d4:2c3"), "{}", p.write());
+    assert_eq!(read(&p.write()), p);
+    for (field, why) in [
+        ("-", "an entry is"),
+        ("", "an entry is"),
+        ("3d4", "an entry is"),
+        ("3d4:2c3,", "an entry is"),
+        ("3d4:2z3", "square names"),
+        ("2l1:2k2", "on the Ground"),
+        ("3e4:2d3", "no Hero"),
+        ("3d4:2c3,3d4:2c3", "named twice"),
+        ("3d4:2d3", "is not diagonally next"),
+        ("3d4:2b2", "is not diagonally next"),
+        ("3d4:1c3", "is not diagonally next"),
+    ] {
+        match Position::read(&with_origins(HERO_SKY, field)) {
+            Err(fairy_kernel::PositionError::Field {
+                field: name,
+                expected,
+                ..
+            }) => {
+                assert_eq!(name, "Hero origins", "{field}");
+                assert!(expected.contains(why), "{field}: {expected}");
+            }
+            other => panic!("{field:?}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn several_heroes_may_share_an_origin_ruling_d3() {
+    let text =
+        "12/12/12/12/3H8/12/12/12 | 11k/12/12/12/12/12/12/11K | 12/12/12/12/1H10/12/12/12 g 0 1";
+    let p = read(&with_origins(text, "1b4:2c3,3d4:2c3"));
+    assert_eq!(moves_from(&p, "3d4"), set(&["3d4-2c3"]));
+    assert_eq!(moves_from(&p, "1b4"), set(&["1b4-2c3"]));
+}
+
+#[test]
+fn a_hero_that_does_not_attack_leaves_other_attacks_in_place_ruling_d3() {
+    // Found by random play: the Scarlet Hero on 3d7 came from 2e8, so it does not attack 2c6,
+    // but the Scarlet Elemental on 1c7 does (through the empty 1c6): 2d6-2c6 is illegal.
+    let p = read("12/3hk7/12/12/11s/5S6/12/12 | 12/12/3K8/9w2/6W5/W1WD8/7W4/12 | 10B1/2e3d5/5d6/1E10/3D8/7D1DD1/2B3D1H3/12 g 1 138 1i2:2j1,3d7:2e8");
+    assert!(!targets(&p, "2d6").contains(&"2c6".to_string()));
+    assert!(p.is_attacked(square(2, 2, 5), SCARLET));
+}

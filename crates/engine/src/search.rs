@@ -1,6 +1,8 @@
 //! Iterative deepening negamax alpha-beta search with a transposition table, killer moves,
 //! a history table, quiescence search and a principal variation.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use fairy_kernel::game::MoveBuf;
@@ -129,6 +131,54 @@ pub struct SearchResult<M> {
     pub elapsed: Duration,
 }
 
+/// One finished iteration (one line of a multi-PV iteration), as reported to
+/// [`Control::on_iteration`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Iteration<'a, M> {
+    /// The depth of the iteration, in plies.
+    pub depth: u32,
+    /// The deepest ply reached so far in this search (quiescence included).
+    pub seldepth: u32,
+    /// The rank of this line among the best root moves, from 1.
+    pub multipv: usize,
+    /// The line's score for the side to move at the root.
+    pub score: Score,
+    /// Nodes visited so far in this search.
+    pub nodes: u64,
+    /// Time spent so far.
+    pub elapsed: Duration,
+    /// The line, starting with its root move.
+    pub pv: &'a [M],
+    /// How full the transposition table is, in permille.
+    pub hashfull: u32,
+}
+
+/// The report [`Control::on_iteration`] calls after each iteration.
+pub type OnIteration<'a, M> = dyn FnMut(&Iteration<'_, M>) + 'a;
+
+/// Outside control of a search ([`Searcher::search_with`]): a stop flag another thread may
+/// raise, the number of principal variations wanted, and a report after every iteration.
+pub struct Control<'a, M> {
+    /// When set (by any thread), the search stops as soon as it notices (after depth 1)
+    /// and returns the last finished iteration's result.
+    pub stop: Option<Arc<AtomicBool>>,
+    /// The number of best root moves searched with full windows, each reported as its own
+    /// line (1: the ordinary search).
+    pub multipv: usize,
+    /// Called after every finished iteration, once per line.
+    pub on_iteration: Option<&'a mut OnIteration<'a, M>>,
+}
+
+impl<M> Default for Control<'_, M> {
+    fn default() -> Self {
+        Control {
+            stop: None,
+            multipv: 1,
+            on_iteration: None,
+        }
+    }
+}
+
 /// A search engine for positions of `G`. It keeps its transposition table between searches
 /// (call [`Searcher::clear`] for a new game).
 ///
@@ -157,6 +207,9 @@ pub struct Searcher<G: Game> {
     node_limit: Option<u64>,
     may_stop: bool,
     stopped: bool,
+    stop_flag: Option<Arc<AtomicBool>>,
+    seldepth: usize,
+    excluded: Vec<G::Move>,
 }
 
 impl<G: Game> Searcher<G> {
@@ -181,7 +234,15 @@ impl<G: Game> Searcher<G> {
             node_limit: None,
             may_stop: false,
             stopped: false,
+            stop_flag: None,
+            seldepth: 0,
+            excluded: Vec::new(),
         }
+    }
+
+    /// How full the transposition table is, in permille (from a sample of its slots).
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
     }
 
     /// Forgets the transposition table and killer moves (for a new game).
@@ -195,7 +256,34 @@ impl<G: Game> Searcher<G> {
     /// of the game before `pos` (oldest first; empty for none), so that the search sees
     /// repetitions of them as draws.
     pub fn search(&mut self, pos: &G, history: &[u64], limits: &Limits) -> SearchResult<G::Move> {
+        self.search_with(pos, history, limits, &mut Control::default())
+    }
+
+    /// [`Searcher::search`] under outside control: a stop flag, several principal
+    /// variations (the result is the best one's), and a report after each iteration.
+    pub fn search_with(
+        &mut self,
+        pos: &G,
+        history: &[u64],
+        limits: &Limits,
+        control: &mut Control<'_, G::Move>,
+    ) -> SearchResult<G::Move> {
+        self.stop_flag = control.stop.clone();
+        let r = self.run(pos, history, limits, control);
+        self.stop_flag = None;
+        self.excluded.clear();
+        r
+    }
+
+    fn run(
+        &mut self,
+        pos: &G,
+        history: &[u64],
+        limits: &Limits,
+        control: &mut Control<'_, G::Move>,
+    ) -> SearchResult<G::Move> {
         self.start = Instant::now();
+        self.seldepth = 0;
         self.deadline = limits.movetime.map(|t| self.start + t);
         self.node_limit = limits.nodes;
         self.nodes = 0;
@@ -226,18 +314,46 @@ impl<G: Game> Searcher<G> {
         }
         let single = moves.len() == 1;
 
+        let lines = control.multipv.clamp(1, moves.len());
         for depth in 1..=max_depth {
-            let score = self.negamax(pos, depth, 0, -INFINITY, INFINITY);
-            if self.stopped {
+            self.excluded.clear();
+            let mut found: Vec<(Score, Vec<G::Move>)> = Vec::with_capacity(lines);
+            for _ in 0..lines {
+                let score = self.negamax(pos, depth, 0, -INFINITY, INFINITY);
+                if self.stopped {
+                    break;
+                }
+                let line = self.pv[0].clone();
+                let Some(&first) = line.first() else { break };
+                self.excluded.push(first);
+                found.push((score, line));
+            }
+            if self.stopped || found.is_empty() {
                 break;
             }
+            let score = found[0].0;
             result.score = score;
             result.depth = depth;
-            result.pv = self.pv[0].clone();
+            result.pv = found[0].1.clone();
             result.best = result.pv.first().copied();
+            if let Some(report) = control.on_iteration.as_mut() {
+                let hashfull = self.tt.hashfull();
+                for (i, (s, line)) in found.iter().enumerate() {
+                    report(&Iteration {
+                        depth,
+                        seldepth: self.seldepth as u32,
+                        multipv: i + 1,
+                        score: *s,
+                        nodes: self.nodes,
+                        elapsed: self.start.elapsed(),
+                        pv: line,
+                        hashfull,
+                    });
+                }
+            }
             // After the first iteration the limits may interrupt.
             self.may_stop = true;
-            if self.out_of_time() || self.out_of_nodes() {
+            if self.out_of_time() || self.out_of_nodes() || self.stop_requested() {
                 break;
             }
             // A win or loss within the searched depth cannot change with more depth.
@@ -272,12 +388,22 @@ impl<G: Game> Searcher<G> {
         self.node_limit.is_some_and(|n| self.nodes >= n)
     }
 
-    /// Counts a node and decides whether to stop.
-    fn tick(&mut self) -> bool {
+    fn stop_requested(&self) -> bool {
+        self.stop_flag
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+    }
+
+    /// Counts a node at `ply` and decides whether to stop.
+    fn tick(&mut self, ply: usize) -> bool {
         self.nodes += 1;
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
         if self.may_stop
             && !self.stopped
-            && (self.out_of_nodes() || (self.nodes & 1023 == 0 && self.out_of_time()))
+            && (self.out_of_nodes()
+                || (self.nodes & 1023 == 0 && (self.out_of_time() || self.stop_requested())))
         {
             self.stopped = true;
         }
@@ -304,7 +430,7 @@ impl<G: Game> Searcher<G> {
 
     fn negamax(&mut self, pos: &G, depth: u32, ply: usize, mut alpha: Score, beta: Score) -> Score {
         self.pv[ply].clear();
-        if self.tick() {
+        if self.tick(ply) {
             return DRAW;
         }
         // Repetition first: a decided position has no moves, so it is never on the path.
@@ -369,7 +495,14 @@ impl<G: Game> Searcher<G> {
         let mut best = -INFINITY;
         let mut best_move = None;
         self.path.push(key);
-        for (i, &(order_key, m)) in order.iter().enumerate() {
+        let mut tried = 0;
+        for &(order_key, m) in order.iter() {
+            // Multi-PV: the root moves of the better lines are left out.
+            if ply == 0 && self.excluded.contains(&m) {
+                continue;
+            }
+            let i = tried;
+            tried += 1;
             let mut child = pos.clone();
             child.play(m);
             let score = if i == 0 {
@@ -433,6 +566,10 @@ impl<G: Game> Searcher<G> {
         } else {
             Bound::Upper
         };
+        if ply == 0 && !self.excluded.is_empty() {
+            // A multi-PV line below the first: its bound is not the position's.
+            return best;
+        }
         self.tt.store(Entry {
             key,
             best: best_move,
@@ -456,7 +593,7 @@ impl<G: Game> Searcher<G> {
         stand: Option<Score>,
     ) -> Score {
         self.pv[ply].clear();
-        if self.tick() {
+        if self.tick(ply) {
             return DRAW;
         }
         let mut list = G::MoveList::default();

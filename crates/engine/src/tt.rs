@@ -44,6 +44,13 @@ impl<M: Copy> Table<M> {
         }
     }
 
+    /// The permille of used slots among the first thousand (all, when fewer).
+    pub fn hashfull(&self) -> u32 {
+        let n = self.slots.len().min(1000);
+        let used = self.slots[..n].iter().filter(|s| s.is_some()).count();
+        (used * 1000 / n.max(1)) as u32
+    }
+
     /// Forgets every entry.
     pub fn clear(&mut self) {
         self.slots.iter_mut().for_each(|s| *s = None);

@@ -5,9 +5,11 @@ use core::any::{Any, TypeId};
 use core::cell::RefCell;
 use core::marker::PhantomData;
 use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 
-use fairy_engine::{Limits, Rng, Score, Searcher};
+use fairy_engine::{Control, Limits, Rng, Score, Searcher};
 use fairy_kernel::game::MoveBuf;
 use fairy_kernel::view::{BoardView, PieceView};
 use fairy_kernel::{perft, Color, Game, GameRecord, Outcome};
@@ -115,6 +117,15 @@ pub trait Session: Send {
     /// earlier positions of this game count as draws), or `None` when there is no legal
     /// move. Each thread keeps one engine (and its transposition table) per game type.
     fn engine_move(&self, limits: &Limits) -> Option<EngineMove>;
+    /// [`Session::engine_move`] under outside control: `stop` ends the search early (after
+    /// depth 1), `multipv` lines are searched, and `info` hears of every finished iteration.
+    fn engine_search(
+        &self,
+        limits: &Limits,
+        stop: Option<Arc<AtomicBool>>,
+        multipv: usize,
+        info: &mut dyn FnMut(&SearchInfo),
+    ) -> Option<EngineMove>;
     /// A legal move chosen uniformly by `rng`, or `None` when there is none.
     fn random_move(&self, rng: &mut Rng) -> Option<String>;
 }
@@ -136,12 +147,49 @@ pub struct EngineMove {
     pub elapsed: Duration,
 }
 
-/// The size of each engine's transposition table, in MiB.
+/// One finished search iteration (one line of it with several principal variations), in
+/// text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchInfo {
+    /// The iteration's depth, in plies.
+    pub depth: u32,
+    /// The deepest ply reached so far.
+    pub seldepth: u32,
+    /// The line's rank, from 1.
+    pub multipv: usize,
+    /// The line's score for the side to move.
+    pub score: Score,
+    /// Nodes so far.
+    pub nodes: u64,
+    /// Time so far.
+    pub elapsed: Duration,
+    /// Transposition table use, in permille.
+    pub hashfull: u32,
+    /// The line in canonical notation.
+    pub pv: Vec<String>,
+}
+
+/// The default size of each engine's transposition table, in MiB.
 pub const ENGINE_TT_MEGABYTES: usize = 16;
 
 thread_local! {
     /// One engine per game type and thread, kept across moves and games.
     static ENGINES: RefCell<HashMap<TypeId, Box<dyn Any>>> = RefCell::new(HashMap::new());
+    /// The table size of engines this thread creates from now on, in MiB.
+    static ENGINE_MEGABYTES: core::cell::Cell<usize> =
+        const { core::cell::Cell::new(ENGINE_TT_MEGABYTES) };
+}
+
+/// Forgets this thread's engines (their tables and move-ordering history), for a new game.
+pub fn clear_engines() {
+    ENGINES.with(|cell| cell.borrow_mut().clear());
+}
+
+/// Sets the transposition-table size of this thread's engines to `megabytes` MiB (at least
+/// 1), dropping the engines made so far.
+pub fn set_engine_megabytes(megabytes: usize) {
+    ENGINE_MEGABYTES.with(|c| c.set(megabytes.max(1)));
+    clear_engines();
 }
 
 /// Runs `f` with this thread's engine for `G`.
@@ -150,7 +198,7 @@ fn with_engine<G: Game, T>(f: impl FnOnce(&mut Searcher<G>) -> T) -> T {
         let mut map = cell.borrow_mut();
         let entry = map
             .entry(TypeId::of::<G>())
-            .or_insert_with(|| Box::new(Searcher::<G>::new(ENGINE_TT_MEGABYTES)));
+            .or_insert_with(|| Box::new(Searcher::<G>::new(ENGINE_MEGABYTES.with(|c| c.get()))));
         match entry.downcast_mut::<Searcher<G>>() {
             Some(engine) => f(engine),
             // The map is keyed by the type, so this does not happen; a fresh engine is
@@ -328,6 +376,15 @@ impl<G: Game> Session for GameRecord<G> {
         GameRecord::outcome(self).is_some() || self.position().count_legal_moves() == 0
     }
     fn engine_move(&self, limits: &Limits) -> Option<EngineMove> {
+        self.engine_search(limits, None, 1, &mut |_| {})
+    }
+    fn engine_search(
+        &self,
+        limits: &Limits,
+        stop: Option<Arc<AtomicBool>>,
+        multipv: usize,
+        info: &mut dyn FnMut(&SearchInfo),
+    ) -> Option<EngineMove> {
         // The positions before the current one, for repetitions.
         let mut pos = self.start().clone();
         let mut history = Vec::with_capacity(self.moves().len());
@@ -336,22 +393,40 @@ impl<G: Game> Session for GameRecord<G> {
             pos.play(m);
         }
         let root = self.position();
-        let r = with_engine::<G, _>(|e| e.search(root, &history, limits));
-        let best = r.best?;
-        let mut p = root.clone();
-        let pv =
-            r.pv.iter()
+        let texts = |line: &[G::Move]| -> Vec<String> {
+            let mut p = root.clone();
+            line.iter()
                 .map(|&m| {
                     let t = p.format_move(m);
                     p.play(m);
                     t
                 })
-                .collect();
+                .collect()
+        };
+        let mut report = |it: &fairy_engine::Iteration<'_, G::Move>| {
+            info(&SearchInfo {
+                depth: it.depth,
+                seldepth: it.seldepth,
+                multipv: it.multipv,
+                score: it.score,
+                nodes: it.nodes,
+                elapsed: it.elapsed,
+                hashfull: it.hashfull,
+                pv: texts(it.pv),
+            });
+        };
+        let mut control = Control {
+            stop,
+            multipv,
+            on_iteration: Some(&mut report),
+        };
+        let r = with_engine::<G, _>(|e| e.search_with(root, &history, limits, &mut control));
+        let best = r.best?;
         Some(EngineMove {
             text: root.format_move(best),
             score: r.score,
             depth: r.depth,
-            pv,
+            pv: texts(&r.pv),
             nodes: r.nodes,
             elapsed: r.elapsed,
         })

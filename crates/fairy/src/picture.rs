@@ -187,6 +187,9 @@ pub fn status(session: &dyn Session, id: &str) -> String {
             line.push_str(&format!(" (this turn: {})", made.join(" ")));
         }
     }
+    if session.is_check() {
+        line.push_str(", in check");
+    }
     line
 }
 
@@ -200,6 +203,24 @@ pub fn styled_svg(
 ) -> Option<String> {
     let view = session.board_view()?;
     let legend = legend(id, &view);
+    // A king in check (or mated) is outlined in red.
+    let checked_side = match session.outcome() {
+        Some(o) if o.reason() == fairy_kernel::Reason::Checkmate => o.winner().map(|w| !w),
+        None if session.is_check() => Some(session.side_to_move()),
+        _ => None,
+    };
+    let mated: Vec<u16> = match checked_side {
+        Some(side) => view
+            .cells
+            .iter()
+            .filter(|c| {
+                c.piece
+                    .is_some_and(|p| p.letter.eq_ignore_ascii_case(&'K') && p.color == side)
+            })
+            .map(|c| c.square)
+            .collect(),
+        None => Vec::new(),
+    };
     let status = status(session, id);
     let sides = [
         session.side_name(Color::White),
@@ -210,7 +231,7 @@ pub fn styled_svg(
             &view,
             &Style {
                 highlight,
-                check: &[],
+                check: &mated,
                 status: Some(&status),
                 legend: &legend,
                 sides,

@@ -26,7 +26,7 @@ static DRAGONCHESS: Adapter<fairy_dragonchess::Position> = Adapter::new(
 
 /// Dainy hexagonal chess (crate `fairy-dainy`).
 #[cfg(feature = "dainy")]
-static DAINY: Adapter<fairy_dainy::Dainy> = Adapter::new(
+static DAINY: Adapter<fairy_dainy::Position> = Adapter::new(
     "dainy",
     "Dainy hexagonal chess (V. Sidorchuk): 80 hexagonal cells",
     (),
@@ -34,7 +34,7 @@ static DAINY: Adapter<fairy_dainy::Dainy> = Adapter::new(
 
 /// Gliński's hexagonal chess (crate `fairy-glinski`).
 #[cfg(feature = "glinski")]
-static GLINSKI: Adapter<fairy_glinski::Glinski> = Adapter::new(
+static GLINSKI: Adapter<fairy_glinski::Position> = Adapter::new(
     "glinski",
     "Glinski hexagonal chess (1949): 91 hexagonal cells",
     (),
@@ -101,7 +101,7 @@ impl Entry {
 }
 
 #[cfg(feature = "regicide")]
-static REGICIDE: Adapter<fairy_regicide::Regicide> = Adapter::new(
+static REGICIDE: Adapter<fairy_regicide::Position> = Adapter::new(
     "regicide",
     "Imperial Regicide (A. Kozar): 24x12, three fronts, three sub-moves a turn",
     (),

@@ -83,14 +83,14 @@ fn synthesis_mate_in_two() {
 #[test]
 fn dainy_mate_in_two() {
     // Found by the engine among random K+Q+R vs K positions; confirmed by brute force.
-    check_mate_in_two::<fairy_dainy::Dainy>((), "5/4K1/7/1R6/9/10/3Q5/8/7/2k3/5 w - 0 1");
-    check_mate_in_two::<fairy_dainy::Dainy>((), "4k/6/7/8/1K4R2/10/9/8/7/6/4Q w - 0 1");
+    check_mate_in_two::<fairy_dainy::Position>((), "5/4K1/7/1R6/9/10/3Q5/8/7/2k3/5 w - 0 1");
+    check_mate_in_two::<fairy_dainy::Position>((), "4k/6/7/8/1K4R2/10/9/8/7/6/4Q w - 0 1");
 }
 
 #[test]
 fn glinski_mate_in_two() {
     // Found among random K+Q+R vs K positions; confirmed by brute force.
-    check_mate_in_two::<fairy_glinski::Glinski>((), "1/3/4Q/7/9/11/11/7R3/1K9/11/6k4 w - 0 1");
+    check_mate_in_two::<fairy_glinski::Position>((), "1/3/4Q/7/9/11/11/7R3/1K9/11/6k4 w - 0 1");
 }
 
 #[test]
@@ -178,15 +178,15 @@ fn check_against_minimax<G: Game>(variant: G::Variant, depth: u32, positions: us
 #[test]
 fn regicide_search_equals_minimax_over_sub_moves() {
     // Two plies are mostly two sub-moves of the same side: no negation between them.
-    check_against_minimax::<fairy_regicide::Regicide>((), 2, 4);
+    check_against_minimax::<fairy_regicide::Position>((), 2, 4);
     // Three plies from random points of a turn cross from one side's turn to the other's.
-    check_against_minimax::<fairy_regicide::Regicide>((), 3, 3);
+    check_against_minimax::<fairy_regicide::Position>((), 3, 3);
 }
 
 #[test]
 fn synthesis_dainy_dragonchess_chess_t_search_equals_minimax() {
     check_against_minimax::<fairy_synthesis::Position>((), 2, 4);
-    check_against_minimax::<fairy_dainy::Dainy>((), 2, 4);
+    check_against_minimax::<fairy_dainy::Position>((), 2, 4);
     check_against_minimax::<fairy_dragonchess::Position>((), 2, 2);
     check_against_minimax::<fairy_chess_t::Position>(fairy_chess_t::Variant::ChessT, 2, 4);
 }
@@ -229,8 +229,8 @@ fn regicide_mate_in_two_turns_with_sub_moves() {
     // one (its prince), then White wins on its next turn: four plies, the side to move
     // kept between the first two.
     let fen = "24/4R19/1k22/24/24/8K5Q9/24/24/24/24/24/15R8 w 1 - - - 0 1";
-    let pos = fairy_regicide::Regicide::from_notation((), fen).expect("reads");
-    let mut engine = Searcher::<fairy_regicide::Regicide>::new(8);
+    let pos = fairy_regicide::Position::from_notation((), fen).expect("reads");
+    let mut engine = Searcher::<fairy_regicide::Position>::new(8);
     let r = engine.search(&pos, &[], &Limits::depth(6));
     assert_eq!(r.score, mate_score(4), "{:?}", r.pv);
     let me = pos.side_to_move();
@@ -250,7 +250,7 @@ fn regicide_mate_in_two_turns_with_sub_moves() {
         quiescence: false,
         reductions: false,
     };
-    let mut engine = Searcher::<fairy_regicide::Regicide>::with_config(8, exact);
+    let mut engine = Searcher::<fairy_regicide::Position>::with_config(8, exact);
     assert_eq!(
         engine.search(&pos, &[], &Limits::depth(4)).score,
         mate_score(4)

@@ -62,3 +62,18 @@ fn mates_of_the_conformance_vectors_are_checks() {
     }
     assert!(mates > 5, "only {mates} mates in the vectors");
 }
+
+#[test]
+fn pictures_say_check_and_outline_the_king() {
+    let v = fairy::registry::find("synthesis").unwrap();
+    let s = v.session(Some("4k3/8/8/8/8/8/8/4R2K b - - 0 1")).unwrap();
+    assert!(fairy::picture::status(s.as_ref(), "synthesis").ends_with(", in check"));
+    let svg = fairy::picture::styled_svg(s.as_ref(), "synthesis", &[], false).unwrap();
+    assert!(
+        svg.contains("#e02020"),
+        "the checked king is outlined in red"
+    );
+    let quiet = v.session(None).unwrap();
+    let svg = fairy::picture::styled_svg(quiet.as_ref(), "synthesis", &[], false).unwrap();
+    assert!(!svg.contains("#e02020"));
+}

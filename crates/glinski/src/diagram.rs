@@ -6,7 +6,7 @@ use fairy_kernel::{Color, Geometry};
 
 use crate::generated::tables::SHADE;
 use crate::notation::{geometry, write_position};
-use crate::position::Glinski;
+use crate::position::Position;
 use crate::tables::{FILE_LENGTHS, FILE_LETTERS};
 
 /// Text columns per file.
@@ -47,7 +47,7 @@ fn put(grid: &mut [Vec<char>], row: usize, col_end: usize, text: &str) {
 /// hexagon itself. Pieces are letters (upper case White); an empty cell shows its shade:
 /// `.` light, `:` medium, `*` dark. Rank numbers stand at the left end of each rank (and
 /// at the right end of ranks 1-6), on the row of that cell; file letters below.
-pub(crate) fn draw(p: &Glinski) -> String {
+pub(crate) fn draw(p: &Position) -> String {
     let g = geometry();
     let width = text_col(11) + 2;
     let mut grid = vec![vec![' '; width]; ROWS];
@@ -117,7 +117,7 @@ fn centre(x: i32, w: i32) -> (f32, f32) {
 
 /// The drawing model: flat-topped hexagons in vertical files, shaded in three colours,
 /// file letters below and rank numbers left of the first cell of each rank (§1).
-pub(crate) fn view(p: &Glinski) -> BoardView {
+pub(crate) fn view(p: &Position) -> BoardView {
     let g = geometry();
     let mut v = BoardView::hex(
         g,

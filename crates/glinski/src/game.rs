@@ -5,7 +5,7 @@ use fairy_kernel::{Color, Game, MoveError, Outcome, PositionError, Reason, Squar
 
 use crate::movegen::{Counter, Lister, Tables};
 use crate::notation::{geometry, parse_move, parse_position, write_move, write_position};
-use crate::position::Glinski;
+use crate::position::Position;
 use crate::types::{Move, MoveKind};
 use crate::MoveList;
 
@@ -13,15 +13,15 @@ use crate::MoveList;
 /// 10 queens (the original and 9 promoted pawns, 42 targets at best, from the centre), 2
 /// rooks (30), 3 bishops (12), 2 knights (12) and the king (12): 552; a pawn that could
 /// promote (at most 3 targets, 12 moves) stands where a queen would count more.
-pub const MOVE_LIST_CAPACITY: usize = 560;
+pub const MAX_MOVES: usize = 560;
 
-/// The start position (§2) in the notation of §5.1 (CHECKPOINTS.md).
+/// The start position (docs/rules/glinski.md §2) in the notation of §5.1.
 pub const START: &str =
     "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1";
 
 pub use fairy_hexchess::piece_value;
 
-impl Game for Glinski {
+impl Game for Position {
     type Move = Move;
     type MoveList = MoveList;
     type Variant = ();

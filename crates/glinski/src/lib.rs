@@ -10,9 +10,9 @@
 //!
 //! ```
 //! use fairy_kernel::{perft, Game};
-//! use fairy_glinski::Glinski;
+//! use fairy_glinski::Position;
 //!
-//! let start = Glinski::start(());
+//! let start = Position::start(());
 //! assert_eq!(perft(&start, 1), 51);
 //! let mut p = start.clone();
 //! p.play(start.parse_move("g4-g6").unwrap()); // a double step: g5 is the en-passant cell
@@ -25,7 +25,7 @@
 //! Layout: [`tables`] computes the per-cell tables from the kernel's hexagonal geometry
 //! and its shared movement module [`fairy_kernel::geometry::hexmoves`] (written to
 //! `src/generated/` by `cargo xtask codegen`); the move generator decides legality with
-//! check and pin masks; [`Glinski`] implements [`fairy_kernel::Game`], including the text
+//! check and pin masks; [`Position`] implements [`fairy_kernel::Game`], including the text
 //! diagram and the drawing model for `fairy svg`.
 
 mod diagram;
@@ -41,11 +41,32 @@ mod types;
 mod tests;
 
 pub use diagram::PALETTE;
-pub use game::{piece_value, MOVE_LIST_CAPACITY, START};
+pub use game::{piece_value, MAX_MOVES, START};
 pub use movegen::{bishop_attacks, rook_attacks};
 pub use notation::{cell_name, geometry, rank_cells};
-pub use position::{Cells, Glinski};
+pub use position::{Cells, Position};
 pub use types::{Move, MoveKind, Piece, Role, PROMOTIONS};
 
-/// The move list of [`Glinski`]: capacity [`MOVE_LIST_CAPACITY`].
-pub type MoveList = fairy_kernel::ArrayMoveList<Move, MOVE_LIST_CAPACITY>;
+/// The move list of [`Position`]: capacity [`MAX_MOVES`].
+pub type MoveList = fairy_kernel::ArrayMoveList<Move, MAX_MOVES>;
+
+pub mod prelude;
+
+/// The kernel this crate is built on (geometry, the `Game` trait, records), re-exported so
+/// that one dependency is enough.
+pub use fairy_kernel as kernel;
+
+/// The rules of the game as this crate implements them, with the source text quoted for
+/// each rule and every ruling of the project marked (the crate's `RULES.md`).
+#[doc = include_str!("../RULES.md")]
+pub mod rules {}
+
+fairy_kernel::impl_position_new!(Position);
+fairy_kernel::impl_position_text!(Position);
+#[cfg(feature = "serde")]
+fairy_kernel::impl_serde_via_str!(Position);
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

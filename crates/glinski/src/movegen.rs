@@ -16,7 +16,7 @@ use fairy_hexchess::{Placement, Sink};
 use crate::generated::tables::{
     BISHOP_LINES, KING, KNIGHT, PAWN_ATTACKS, PAWN_PUSH, PAWN_START, PROMOTION, RAYS, ROOK_LINES,
 };
-use crate::position::{Cells, Glinski};
+use crate::position::{Cells, Position};
 use crate::tables::{CELLS, NO_CELL};
 use crate::types::{Move, MoveKind, Role};
 
@@ -30,7 +30,7 @@ fairy_hexchess::hex_tables! {
     }
 }
 
-impl Glinski {
+impl Position {
     /// The pieces of `by` that attack cell `sq` with occupancy `occ` (a piece attacks the
     /// cells it could capture on; §4.1).
     pub fn attackers(&self, sq: u16, by: Color, occ: Cells) -> Cells {
@@ -38,7 +38,7 @@ impl Glinski {
     }
 
     /// Whether a piece of `by` attacks `sq` with occupancy `occ` (the boolean form of
-    /// [`Glinski::attackers`], with early exits).
+    /// [`Position::attackers`], with early exits).
     #[inline]
     pub(crate) fn is_attacked(&self, sq: u16, by: Color, occ: Cells) -> bool {
         if self.pl.leaper_attacks::<Tables>(sq, by) {

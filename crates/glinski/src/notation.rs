@@ -9,7 +9,7 @@ use fairy_kernel::{Color, Geometry, HexBoard, MoveError, PositionError};
 use crate::generated::tables::{PAWN_PUSH, PAWN_REACH, PAWN_START, PROMOTION};
 use fairy_hexchess::notation::{pick_move, split_move as split_move_text, MoveContext};
 
-use crate::position::Glinski;
+use crate::position::Position;
 use crate::tables::{board, FILE_LENGTHS, NO_CELL};
 use crate::types::{Move, Piece, Role, PROMOTIONS};
 
@@ -40,7 +40,7 @@ fn ranks_top_down() -> &'static [Vec<u16>] {
 }
 
 /// Writes the position notation of §5.1.
-pub(crate) fn write_position(p: &Glinski) -> String {
+pub(crate) fn write_position(p: &Position) -> String {
     let rows = ranks_top_down()
         .iter()
         .map(|cells| cells.iter().map(|&sq| p.piece_at(sq).map(Piece::char)));
@@ -58,7 +58,7 @@ pub(crate) fn write_position(p: &Glinski) -> String {
 }
 
 /// Reads the position notation of §5.1 and checks that the position can occur (§5.2).
-pub(crate) fn parse_position(text: &str) -> Result<Glinski, PositionError> {
+pub(crate) fn parse_position(text: &str) -> Result<Position, PositionError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() != 5 {
         return Err(PositionError::FieldCount {
@@ -71,7 +71,7 @@ pub(crate) fn parse_position(text: &str) -> Result<Glinski, PositionError> {
     let ranks = ranks_top_down();
     let lengths: Vec<usize> = ranks.iter().map(Vec::len).collect();
     let rows = read_rows("board", fields[0], &lengths)?;
-    let mut p = Glinski::empty();
+    let mut p = Position::empty();
     for (cells, row) in ranks.iter().zip(&rows) {
         for (&sq, &c) in cells.iter().zip(row) {
             if let Some(c) = c {
@@ -108,7 +108,7 @@ pub(crate) fn parse_position(text: &str) -> Result<Glinski, PositionError> {
 }
 
 /// The rejections of an impossible position (docs/rules/glinski.md §5.2).
-fn validate(p: &Glinski) -> Result<(), PositionError> {
+fn validate(p: &Position) -> Result<(), PositionError> {
     let g = geometry();
     for color in Color::ALL {
         let kings = p.pieces(color, Role::King).count();
@@ -212,7 +212,7 @@ pub(crate) fn split_move(text: &str) -> Result<(u16, u16, Option<Role>), MoveErr
 }
 
 /// Reads a move and checks it is legal in `p`.
-pub(crate) fn parse_move(p: &Glinski, text: &str) -> Result<Move, MoveError> {
+pub(crate) fn parse_move(p: &Position, text: &str) -> Result<Move, MoveError> {
     let cells = split_move(text)?;
     let mut moves = crate::MoveList::new();
     p.generate(&mut crate::movegen::Lister(&mut moves));

@@ -48,15 +48,15 @@ static EP_KEYS: [u64; CELLS] = {
 ///
 /// ```
 /// use fairy_kernel::Game;
-/// use fairy_glinski::Glinski;
-/// let p = Glinski::start(());
+/// use fairy_glinski::Position;
+/// let p = Position::start(());
 /// assert_eq!(
 ///     p.to_notation(),
 ///     "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1"
 /// );
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
-pub struct Glinski {
+pub struct Position {
     /// Where the pieces stand.
     pub(crate) pl: Placement<CELLS>,
     pub(crate) side: Color,
@@ -67,16 +67,16 @@ pub struct Glinski {
     pub(crate) hash: u64,
 }
 
-impl core::fmt::Debug for Glinski {
+impl core::fmt::Debug for Position {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "Glinski({})", crate::notation::write_position(self))
     }
 }
 
-impl Glinski {
+impl Position {
     /// An empty board (no kings: not a legal position), White to move.
-    pub(crate) fn empty() -> Glinski {
-        Glinski {
+    pub(crate) fn empty() -> Position {
+        Position {
             pl: Placement::EMPTY,
             side: Color::White,
             ep: NO_CELL,

@@ -286,6 +286,13 @@ pub trait Game: Clone + Eq + Debug + Send + Sync + 'static {
         None
     }
 
+    /// The legal moves of the side to move, in a new list.
+    fn legal_move_list(&self) -> Self::MoveList {
+        let mut moves = Self::MoveList::default();
+        self.legal_moves(&mut moves);
+        moves
+    }
+
     /// Whether `mv` is one of the legal moves here.
     fn is_legal(&self, mv: Self::Move) -> bool {
         let mut moves = Self::MoveList::default();

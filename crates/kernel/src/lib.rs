@@ -23,6 +23,7 @@
 pub mod bitset;
 pub mod codegen;
 pub mod color;
+pub mod common_api;
 pub mod error;
 pub mod game;
 pub mod geometry;

@@ -565,6 +565,11 @@ impl Board {
     fn turn_name(&self) -> &'static str {
         self.session.side_name(self.session.side_to_move())
     }
+    /// Whether the side to move stands in check (Chess-T, where check has no legal effect:
+    /// whether the opponent could capture a royal piece if it were to move).
+    fn is_check(&self) -> bool {
+        self.session.is_check()
+    }
     /// Whether the game is over (an outcome, or no legal move).
     fn is_game_over(&self) -> bool {
         self.session.is_over()

@@ -157,6 +157,8 @@ def test_outcome_of_a_finished_game():
     mate = b.engine_move(depth=2)
     b.push(mate)
     assert b.is_game_over()
+    assert b.is_check() is True
+    assert fv.Board("synthesis").is_check() is False
     o = b.outcome()
     assert o.winner == 1 and o.result == "0-1" and o.reason
     assert fv.game_result("synthesis", None, [m.uci() for m in b.move_stack]) == "0-1"
@@ -198,3 +200,8 @@ def test_play_games_batched(variant):
         assert [m.uci() for m in replay.move_stack] == g["moves"]
     again = fv.play_games(variant, 4, seed=1, max_plies=60, threads=1)
     assert [g["moves"] for g in again] == [g["moves"] for g in games]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_is_check(variant):
+    assert fv.Board(variant).is_check() is False

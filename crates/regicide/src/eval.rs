@@ -2,7 +2,7 @@
 
 use fairy_kernel::Color;
 
-use crate::position::{decode, Regicide};
+use crate::position::{decode, Position};
 use crate::tables::{square, FILES, RANKS};
 use crate::Role;
 
@@ -13,7 +13,7 @@ pub const PIECE_VALUES: [i32; 6] = [1500, 900, 500, 320, 300, 100];
 /// Centipawns per legal sub-move of the front to move.
 pub const MOBILITY_WEIGHT: i32 = 2;
 
-impl Regicide {
+impl Position {
     /// Material of the side to move minus the opponent's, plus [`MOBILITY_WEIGHT`] per legal
     /// sub-move of the front to move.
     pub(crate) fn evaluation(&self) -> i32 {

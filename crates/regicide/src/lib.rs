@@ -6,14 +6,14 @@
 //! sections and rulings they come from, are in `docs/rules/regicide.md`.
 //!
 //! The unit of play of the [`Game`] trait is one sub-move ([`Move`]).
-//! [`Game::side_to_move`] changes only when the turn passes; [`Regicide::front`] says which
-//! front is to move and [`Regicide::turn_passed`] whether the last sub-move ended the turn.
+//! [`Game::side_to_move`] changes only when the turn passes; [`Position::front`] says which
+//! front is to move and [`Position::turn_passed`] whether the last sub-move ended the turn.
 //!
 //! ```
 //! use fairy_kernel::{Color, Game};
-//! use fairy_regicide::Regicide;
+//! use fairy_regicide::Position;
 //!
-//! let mut pos = Regicide::start(());
+//! let mut pos = Position::start(());
 //! assert_eq!(pos.front(), 1);
 //! let mv = pos.parse_move("d9-d7").unwrap(); // White's sub-move on front I
 //! pos.play(mv);
@@ -39,7 +39,7 @@ mod zobrist;
 
 use fairy_kernel::{ArrayMoveList, Color};
 
-pub use position::Regicide;
+pub use position::Position;
 pub use tables::FieldColor;
 
 /// The capacity of [`MoveList`]. A front can hold at most 45 non-prince pieces of one side
@@ -47,6 +47,11 @@ pub use tables::FieldColor;
 /// 24x12 board, a pawn at most 12 (three squares, four promotions), a prince 8 plus two
 /// castlings, so no position has more than 45 x 56 + 3 x 10 = 2550 legal sub-moves.
 pub const MAX_MOVES: usize = 2560;
+
+/// The start position in the position notation (docs/rules/regicide.md, "Notation").
+pub const START: &str =
+    "RNBKQBNRRNBKQBNRRNBKQBNR/P6PP6PP6P/1P4P2P4P2P4P1/2PPPP4PPPP4PPPP2/24/24/24/24/\
+    2pppp4pppp4pppp2/1p4p2p4p2p4p1/p6pp6pp6p/rnbkqbnrrnbkqbnrrnbkqbnr w 1 AHIPQXahipqx - - 0 1";
 
 /// The legal sub-moves of a position ([`fairy_kernel::Game::MoveList`]).
 pub type MoveList = ArrayMoveList<Move, MAX_MOVES>;
@@ -249,3 +254,22 @@ pub fn field_color(sq: u16) -> Option<FieldColor> {
 pub fn is_light(sq: u16) -> bool {
     (sq as usize) < tables::SQUARES && generated::tables::LIGHT_SQUARES[0].contains(sq)
 }
+
+pub mod prelude;
+
+/// The kernel this crate is built on (geometry, the `Game` trait, records), re-exported so
+/// that one dependency is enough.
+pub use fairy_kernel as kernel;
+
+/// The rules of the game as this crate implements them, with the source text quoted for
+/// each rule and every ruling of the project marked (the crate's `RULES.md`).
+#[doc = include_str!("../RULES.md")]
+pub mod rules {}
+
+fairy_kernel::impl_position_new!(Position);
+fairy_kernel::impl_position_text!(Position);
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -10,13 +10,14 @@
 //! still be completed with the prince unattacked at its end (R7): only then is the rest of
 //! the turn searched, on a copy of the position.
 
+use arrayvec::ArrayVec;
 use fairy_kernel::{BitSet, Color, MoveBuf};
 
 use crate::attacks::attacked;
 use crate::generated::tables::{
     BLACK_PAWN_CAPTURES, KNIGHT, PAWN_STARTS, PRINCE, QUEEN_LINES, RAYS, WHITE_PAWN_CAPTURES,
 };
-use crate::position::{code, pawn_push, Regicide, EMPTY};
+use crate::position::{code, pawn_push, Position, EMPTY};
 use crate::tables::{back_rank, castle_bit, square, CASTLE_FILES, FILES, NO_SQUARE, SQUARES};
 use crate::{Move, MoveKind, MoveList, Role};
 
@@ -78,7 +79,7 @@ impl Filter for AllLegal {
 /// at once (R16); one that leaves it attacked is legal only if the rest of the turn can
 /// still end with it unattacked (or capture the opponent's last prince).
 struct LastPrince<'a> {
-    pos: &'a Regicide,
+    pos: &'a Position,
     front: usize,
     scratch: [u8; SQUARES],
     prince: u16,
@@ -87,6 +88,11 @@ struct LastPrince<'a> {
     in_check: bool,
     lines: BitSet<5>,
     them: Color,
+    /// The side's pieces on the fronts after `front` that have not moved this turn.
+    later_movers: BitSet<5>,
+    /// In check: for each piece attacking the prince now (up to eight of them), the
+    /// squares that neutralise it.
+    checkers: ArrayVec<BitSet<5>, 8>,
 }
 
 impl Filter for LastPrince<'_> {
@@ -118,16 +124,37 @@ impl Filter for LastPrince<'_> {
         }
         let k = if from == self.prince { to } else { self.prince };
         let safe = !attacked(b, k, self.them);
+        // Attacked after `m`: first the cheap necessary condition on the scratch board,
+        // then, rarely, the look-ahead on a copy of the position.
+        let mut their_princes = self.pos.princes(self.them);
+        their_princes.remove(to);
+        // A checker that `m` neither captures nor blocks still attacks the prince.
+        let mut known = None;
+        if from != self.prince && self.in_check {
+            let mut t = BitSet::EMPTY;
+            for n in &self.checkers {
+                if !n.contains(to) {
+                    t |= *n;
+                }
+            }
+            if t.any() {
+                known = Some(t);
+            }
+        }
+        let may = !safe
+            && self
+                .pos
+                .may_complete(b, k, self.later_movers, their_princes, self.front, known);
         if victim != NO_SQUARE {
             b[victim as usize] = old_victim;
         }
         b[from as usize] = mover;
         b[to as usize] = old_to;
-        safe || self.pos.completes_after(m, self.front)
+        safe || (may && self.pos.completes_after(m, self.front))
     }
 }
 
-impl Regicide {
+impl Position {
     /// Generates the legal sub-moves of the side to move on front `front` (0..3) into
     /// `sink`; returns `true` if the sink stopped the generation. Nothing when either side
     /// has no prince (R16).
@@ -148,7 +175,19 @@ impl Regicide {
                 NO_SQUARE
             };
             let in_check = attacked(&self.board, prince, !us);
+            let mut later = BitSet::EMPTY;
+            for f in front + 1..3 {
+                later |= self.front_mask(f);
+            }
+            let mut checkers = ArrayVec::new();
+            if in_check {
+                self.attacker_sets(&self.board, prince, |n| {
+                    let _ = checkers.try_push(n);
+                });
+            }
             let mut f = LastPrince {
+                checkers,
+                later_movers: (self.by_color[us.index()] & later).and_not(&self.moved),
                 pos: self,
                 front,
                 scratch: self.board,
@@ -183,7 +222,52 @@ impl Regicide {
         }
         let mut child = self.clone();
         child.apply_for_look_ahead(m);
-        child.may_complete(front) && (front + 1..3).any(|f| child.has_legal_move_on(f))
+        (front + 1..3).any(|f| child.has_legal_move_on(f))
+    }
+
+    /// Calls `f` with the squares that neutralise each piece of the opponent attacking
+    /// `prince` on `board` (R13: princes do not count): the attacker's square, for a slider
+    /// also the squares between, for a pawn that can be taken en passant also its target.
+    fn attacker_sets(&self, board: &[u8; SQUARES], prince: u16, mut f: impl FnMut(BitSet<5>)) {
+        let us = self.side;
+        let them = !us;
+        let p = prince as usize;
+        for &t in KNIGHT[p] {
+            if board[t as usize] == code(them, Role::Knight) {
+                f(BitSet::from_squares([t]));
+            }
+        }
+        let pawn_from = match us {
+            Color::White => WHITE_PAWN_CAPTURES[p],
+            Color::Black => BLACK_PAWN_CAPTURES[p],
+        };
+        for &v in pawn_from {
+            if board[v as usize] == code(them, Role::Pawn) {
+                let mut n = BitSet::from_squares([v]);
+                let t = pawn_push(us, v);
+                if t != NO_SQUARE && self.ep.contains(t) {
+                    n.insert(t);
+                }
+                f(n);
+            }
+        }
+        let (queen, rook, bishop) = (
+            code(them, Role::Queen),
+            code(them, Role::Rook),
+            code(them, Role::Bishop),
+        );
+        for (d, ray) in RAYS[p].iter().enumerate() {
+            let line = if d < 4 { rook } else { bishop };
+            for (i, &t) in ray.iter().enumerate() {
+                let c = board[t as usize];
+                if c != EMPTY {
+                    if c == queen || c == line {
+                        f(BitSet::from_squares(ray[..=i].iter().copied()));
+                    }
+                    break;
+                }
+            }
+        }
     }
 
     /// A quick necessary condition for completing the turn after front `front` when the
@@ -196,75 +280,67 @@ impl Regicide {
     /// sub-move by a piece that has not moved this turn and stands on a later front, so if
     /// no such piece could reach any of those squares even on an empty board, the turn
     /// cannot be completed.
-    fn may_complete(&self, front: usize) -> bool {
+    ///
+    /// `board` is the placement after the sub-move, `prince` the side's prince there,
+    /// `movers` the side's unmoved pieces on the fronts after `front`, `their_princes` the
+    /// opponent's princes left; `known`, if given, the squares that neutralise one or more
+    /// pieces known to attack the prince (otherwise all attackers are found on `board`).
+    fn may_complete(
+        &self,
+        board: &[u8; SQUARES],
+        prince: u16,
+        movers: BitSet<5>,
+        their_princes: BitSet<5>,
+        front: usize,
+        known: Option<BitSet<5>>,
+    ) -> bool {
         let us = self.side;
-        let them = !us;
-        let mut later = BitSet::EMPTY;
-        for f in front + 1..3 {
-            later |= self.front_mask(f);
-        }
-        let movers = (self.by_color[us.index()] & later).and_not(&self.moved);
         if movers.is_empty() {
             return false;
         }
-        let Some(prince) = self.princes(us).first() else {
-            return false;
-        };
         if movers.contains(prince) {
             return true;
         }
-        let mut targets = BitSet::EMPTY;
-        // Capturing all the opponent's princes, one per later front, also completes it.
-        if self.prince_count(them) as usize <= 2 - front {
-            targets |= self.princes(them);
-        }
-        let p = prince as usize;
-        for t in KNIGHT[p] {
-            if self.board[*t as usize] == code(them, Role::Knight) {
-                targets.insert(*t);
+        let mut targets = match known {
+            Some(t) => t,
+            None => {
+                let mut t = BitSet::EMPTY;
+                self.attacker_sets(board, prince, |n| t |= n);
+                t
             }
-        }
-        let pawn_from = match us {
-            Color::White => WHITE_PAWN_CAPTURES[p],
-            Color::Black => BLACK_PAWN_CAPTURES[p],
         };
-        for &v in pawn_from {
-            if self.board[v as usize] == code(them, Role::Pawn) {
-                targets.insert(v);
-                let t = pawn_push(us, v);
-                if t != NO_SQUARE && self.ep.contains(t) {
-                    targets.insert(t);
-                }
-            }
-        }
-        let (queen, rook, bishop) = (
-            code(them, Role::Queen),
-            code(them, Role::Rook),
-            code(them, Role::Bishop),
-        );
-        for (d, ray) in RAYS[p].iter().enumerate() {
-            let line = if d < 4 { rook } else { bishop };
-            for (i, &t) in ray.iter().enumerate() {
-                let c = self.board[t as usize];
-                if c != EMPTY {
-                    if c == queen || c == line {
-                        for &between in &ray[..=i] {
-                            targets.insert(between);
-                        }
-                    }
-                    break;
-                }
-            }
+        // Capturing all the opponent's princes, one per later front, also completes it.
+        if their_princes.count() as usize <= 2 - front {
+            targets |= their_princes;
         }
         if targets.is_empty() {
             return false;
         }
+        let next = self.front_mask(front + 1);
         movers.iter().any(|s| {
-            let c = self.board[s as usize] & 7;
+            let c = board[s as usize] & 7;
             let (sf, sr) = ((s % FILES) as i32, (s / FILES) as i32);
+            // A slider of the next front sees the board as it is now, so its path must be
+            // clear; one of the front after it may find its path opened by the next
+            // front's sub-move, so only the line counts.
+            let exact = next.contains(s);
             let aligned = |t: u16, rook_like: bool, bishop_like: bool| {
                 let (df, dr) = ((t % FILES) as i32 - sf, (t / FILES) as i32 - sr);
-                (rook_like && (df == 0 || dr == 0)) || (bishop_like && df.abs() == dr.abs())
+                let on_line =
+                    (rook_like && (df == 0 || dr == 0)) || (bishop_like && df.abs() == dr.abs());
+                if !on_line || !exact {
+                    return on_line;
+                }
+                let (step_f, step_r) = (df.signum(), dr.signum());
+                let (mut f, mut r) = (sf + step_f, sr + step_r);
+                while (f, r) != (sf + df, sr + dr) {
+                    if board[(r * FILES as i32 + f) as usize] != EMPTY {
+                        return false;
+                    }
+                    f += step_f;
+                    r += step_r;
+                }
+                true
             };
             if c == Role::Knight as u8 + 1 {
                 KNIGHT[s as usize].iter().any(|&t| targets.contains(t))
@@ -286,7 +362,7 @@ impl Regicide {
             } else {
                 let rook_like = c == Role::Rook as u8 + 1 || c == Role::Queen as u8 + 1;
                 let bishop_like = c == Role::Bishop as u8 + 1 || c == Role::Queen as u8 + 1;
-                targets
+                (QUEEN_LINES[s as usize] & targets)
                     .iter()
                     .any(|t| t != s && aligned(t, rook_like, bishop_like))
             }

@@ -3,7 +3,7 @@
 use fairy_kernel::{BitSet, Color, Geometry, MoveError, PositionError, SquareError};
 
 use crate::generated::tables::PAWN_STARTS;
-use crate::position::{code, decode, pawn_push, target_owner, Regicide, EMPTY};
+use crate::position::{code, decode, pawn_push, target_owner, Position, EMPTY};
 use crate::tables::{back_rank, castle_bit, square, BOARD, CASTLE_FILES, FILES, NO_SQUARE, RANKS};
 use crate::{Move, MoveList, Role};
 
@@ -45,7 +45,7 @@ const MOVE_SHAPE: &str =
     "from-to such as d11-d9, a promotion such as a2-a1=Q, squares a1..x12 (`:` may replace `-`)";
 
 /// Reads a sub-move and checks it against the legal sub-moves of `pos`.
-pub(crate) fn parse_move(pos: &Regicide, text: &str) -> Result<Move, MoveError> {
+pub(crate) fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let malformed = || MoveError::Malformed {
         text: text.to_owned(),
         expected: MOVE_SHAPE.to_owned(),
@@ -140,7 +140,7 @@ fn square_list(set: BitSet<5>) -> String {
     set.iter().map(square_name).collect::<Vec<_>>().join(",")
 }
 
-impl Regicide {
+impl Position {
     /// The position notation of ruling R12 (the ninth field only when not empty).
     pub(crate) fn notation(&self) -> String {
         let mut s = String::with_capacity(160);
@@ -204,7 +204,7 @@ impl Regicide {
 
     /// Reads the position notation of ruling R12 (see `docs/rules/regicide.md` for what
     /// is rejected and how the front is normalised).
-    pub(crate) fn parse_notation(text: &str) -> Result<Regicide, PositionError> {
+    pub(crate) fn parse_notation(text: &str) -> Result<Position, PositionError> {
         let fields: Vec<&str> = text.split(' ').collect();
         if fields.len() != 8 && fields.len() != 9 {
             return Err(PositionError::FieldCount {
@@ -215,7 +215,7 @@ impl Regicide {
                     .to_owned(),
             });
         }
-        let mut p = Regicide::empty();
+        let mut p = Position::empty();
         parse_board(&mut p, fields[0])?;
         p.side = match fields[1] {
             "w" => Color::White,
@@ -277,7 +277,7 @@ fn impossible(reason: String) -> PositionError {
     PositionError::Impossible { reason }
 }
 
-fn parse_board(p: &mut Regicide, text: &str) -> Result<(), PositionError> {
+fn parse_board(p: &mut Position, text: &str) -> Result<(), PositionError> {
     const EXPECTED: &str = "12 ranks separated by `/`, rank 12 first, each 24 squares wide of \
                             pieces KQRBNP/kqrbnp and digit runs 1..24";
     let ranks: Vec<&str> = text.split('/').collect();
@@ -399,7 +399,7 @@ fn parse_squares(text: &str, name: &'static str) -> Result<BitSet<5>, PositionEr
 
 /// Reads the optional ninth field (ruling R12, R14): the wedge starting squares holding a
 /// pawn of that wedge's colour that already moved, comma-separated in ascending order.
-fn parse_moved_pawns(p: &Regicide, text: &str) -> Result<BitSet<5>, PositionError> {
+fn parse_moved_pawns(p: &Position, text: &str) -> Result<BitSet<5>, PositionError> {
     const NAME: &str = "moved pawns";
     const EXPECTED: &str = "comma-separated starting squares of a pawn wedge, in ascending \
                             order a1, b1, ..., x1, a2, ..., each holding a pawn of that \
@@ -442,7 +442,7 @@ fn parse_moved_pawns(p: &Regicide, text: &str) -> Result<BitSet<5>, PositionErro
 }
 
 /// The rejections of impossible positions listed in `docs/rules/regicide.md`.
-fn check_possible(p: &Regicide) -> Result<(), PositionError> {
+fn check_possible(p: &Position) -> Result<(), PositionError> {
     for color in Color::ALL {
         let n = p.prince_count(color);
         if n > 3 {
@@ -549,7 +549,7 @@ fn check_possible(p: &Regicide) -> Result<(), PositionError> {
     Ok(())
 }
 
-impl Regicide {
+impl Position {
     /// Plays a whole turn: the sub-moves of the side to move, front by front, given as text
     /// (`["d9-d7", "l9-l7", "t9-t7"]`). Fronts without a legal sub-move are skipped as
     /// usual (ruling R4), so a turn may have fewer than three sub-moves. The position is
@@ -562,9 +562,9 @@ impl Regicide {
     ///
     /// ```
     /// use fairy_kernel::{Color, Game};
-    /// use fairy_regicide::Regicide;
+    /// use fairy_regicide::Position;
     ///
-    /// let mut pos = Regicide::start(());
+    /// let mut pos = Position::start(());
     /// pos.play_turn(&["d9-d7", "l9-l7", "t9-t7"]).unwrap();
     /// assert_eq!((pos.side_to_move(), pos.front()), (Color::Black, 1));
     /// assert!(pos.play_turn(&["d4-d5"]).is_err()); // fronts II and III still to move

@@ -2,10 +2,10 @@
 
 use fairy_kernel::{Color, Game, MoveError, Outcome, PositionError, Reason, SquareError};
 
-use crate::position::Regicide;
+use crate::position::Position;
 use crate::{Move, MoveKind, MoveList, Role};
 
-impl Regicide {
+impl Position {
     /// How many of `color`'s princes are attacked (by non-prince pieces, R13).
     fn attacked_princes(&self, color: Color) -> u32 {
         self.princes(color)
@@ -94,19 +94,19 @@ impl Regicide {
     }
 }
 
-impl Game for Regicide {
+impl Game for Position {
     type Move = Move;
     type MoveList = MoveList;
     type Variant = ();
 
     fn start(_: ()) -> Self {
-        Regicide::start_position()
+        Position::start_position()
     }
 
     fn variant(&self) {}
 
     fn from_notation(_: (), text: &str) -> Result<Self, PositionError> {
-        Regicide::parse_notation(text)
+        Position::parse_notation(text)
     }
 
     fn to_notation(&self) -> String {
@@ -214,21 +214,5 @@ impl Game for Regicide {
     }
 }
 
-impl core::fmt::Display for Regicide {
-    /// The position notation of ruling R12 (as [`Game::to_notation`]).
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(&self.notation())
-    }
-}
-
-impl core::str::FromStr for Regicide {
-    type Err = PositionError;
-
-    /// Reads the position notation of ruling R12 (as [`Game::from_notation`]).
-    fn from_str(s: &str) -> Result<Self, PositionError> {
-        Regicide::parse_notation(s)
-    }
-}
-
 #[cfg(feature = "serde")]
-fairy_kernel::impl_serde_via_str!(Regicide);
+fairy_kernel::impl_serde_via_str!(Position);

@@ -58,7 +58,7 @@ pub(crate) const fn target_owner(t: u16) -> Color {
 /// [`fairy_kernel::Game::start`] or [`fairy_kernel::Game::from_notation`]; change it with
 /// [`fairy_kernel::Game::play`].
 #[derive(Clone)]
-pub struct Regicide {
+pub struct Position {
     pub(crate) board: [u8; SQUARES],
     pub(crate) by_color: [BitSet<5>; 2],
     pub(crate) by_role: [BitSet<5>; 6],
@@ -77,7 +77,7 @@ pub struct Regicide {
     pub(crate) hash: u64,
 }
 
-impl PartialEq for Regicide {
+impl PartialEq for Position {
     /// Positions are equal when their notation is: the "turn passed" flag of the last
     /// sub-move is history, not position.
     fn eq(&self, o: &Self) -> bool {
@@ -93,18 +93,18 @@ impl PartialEq for Regicide {
     }
 }
 
-impl Eq for Regicide {}
+impl Eq for Position {}
 
-impl core::fmt::Debug for Regicide {
+impl core::fmt::Debug for Position {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "Regicide({})", self.notation())
     }
 }
 
-impl Regicide {
+impl Position {
     /// An empty board, White to move on front I, no rights, clocks 0 and 1.
-    pub(crate) fn empty() -> Regicide {
-        Regicide {
+    pub(crate) fn empty() -> Position {
+        Position {
             board: [EMPTY; SQUARES],
             by_color: [BitSet::EMPTY; 2],
             by_role: [BitSet::EMPTY; 6],
@@ -122,8 +122,8 @@ impl Regicide {
     }
 
     /// The start position (seed §4; ruling R2).
-    pub(crate) fn start_position() -> Regicide {
-        let mut p = Regicide::empty();
+    pub(crate) fn start_position() -> Position {
+        let mut p = Position::empty();
         const BACK: [Role; 8] = [
             Role::Rook,
             Role::Knight,

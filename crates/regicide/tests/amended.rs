@@ -7,10 +7,10 @@ mod common;
 
 use common::{build, moves_of, play, RMove, RefPos};
 use fairy_kernel::{perft, Color, Game, Outcome, PositionError, Reason};
-use fairy_regicide::{parse_square, Regicide};
+use fairy_regicide::{parse_square, Position};
 
 /// The sorted legal sub-moves, asserting that the reference generator lists the same.
-fn checked_moves(p: &Regicide) -> Vec<String> {
+fn checked_moves(p: &Position) -> Vec<String> {
     let fast = moves_of(p);
     let mut reference: Vec<String> = RefPos::from_fast(p)
         .legal_moves()
@@ -22,8 +22,8 @@ fn checked_moves(p: &Regicide) -> Vec<String> {
     fast
 }
 
-fn read(text: &str) -> Regicide {
-    Regicide::from_notation((), text).unwrap_or_else(|e| panic!("{text}: {e}"))
+fn read(text: &str) -> Position {
+    Position::from_notation((), text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 /// The position of the rules document (section 6): White's last prince q12 is in check
@@ -304,15 +304,15 @@ fn r12_a_malformed_ninth_field_is_rejected_with_a_typed_error() {
         "-", "", "d9,d9", "a11,d9", "e5", "c9", "d4", "x13", "d9;a11",
     ] {
         let text = format!("{board} w 1 - - - 0 1 {bad}");
-        match Regicide::from_notation((), &text) {
+        match Position::from_notation((), &text) {
             Err(PositionError::Field { field, .. }) => assert_eq!(field, "moved pawns", "{bad}"),
             other => panic!("{bad:?}: {other:?}"),
         }
     }
     // In order it reads.
-    assert!(Regicide::from_notation((), &format!("{board} w 1 - - - 0 1 s4,d9,a11")).is_ok());
+    assert!(Position::from_notation((), &format!("{board} w 1 - - - 0 1 s4,d9,a11")).is_ok());
     assert!(matches!(
-        Regicide::from_notation((), &format!("{board} w 1 - - - 0 1 d9 a11")),
+        Position::from_notation((), &format!("{board} w 1 - - - 0 1 d9 a11")),
         Err(PositionError::FieldCount { found: 10, .. })
     ));
 }

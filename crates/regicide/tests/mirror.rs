@@ -6,7 +6,7 @@ mod common;
 
 use common::{random_position, random_step, Rng};
 use fairy_kernel::{perft, Game};
-use fairy_regicide::Regicide;
+use fairy_regicide::Position;
 use quickcheck::{QuickCheck, TestResult};
 
 fn mirror_square(s: &str) -> String {
@@ -67,7 +67,7 @@ fn mirror(text: &str) -> String {
 
 #[test]
 fn the_start_position_is_its_own_mirror_up_to_the_side_to_move() {
-    let start = Regicide::start(()).to_notation();
+    let start = Position::start(()).to_notation();
     let m = mirror(&start);
     assert_eq!(m.replace(" b 1 ", " w 1 "), start);
 }
@@ -77,7 +77,7 @@ fn colour_mirrored_positions_give_equal_perft() {
     fn prop(seed: u64) -> TestResult {
         let mut rng = Rng::new(seed);
         let start = if seed % 2 == 0 {
-            Some(Regicide::start(()))
+            Some(Position::start(()))
         } else {
             random_position(&mut rng)
         };
@@ -90,7 +90,7 @@ fn colour_mirrored_positions_give_equal_perft() {
             }
         }
         let text = p.to_notation();
-        let q = match Regicide::from_notation((), &mirror(&text)) {
+        let q = match Position::from_notation((), &mirror(&text)) {
             Ok(q) => q,
             Err(e) => return TestResult::error(format!("{text}: mirror unreadable: {e}")),
         };

@@ -5,13 +5,13 @@ mod common;
 
 use common::{random_step, Rng};
 use fairy_kernel::{Game, GameRecord};
-use fairy_regicide::{parse_square, Regicide};
+use fairy_regicide::{parse_square, Position};
 use quickcheck::QuickCheck;
 
 #[test]
 fn position_parser_never_panics_on_arbitrary_text() {
     fn prop(s: String) -> bool {
-        let _ = Regicide::from_notation((), &s);
+        let _ = Position::from_notation((), &s);
         true
     }
     QuickCheck::new()
@@ -22,7 +22,7 @@ fn position_parser_never_panics_on_arbitrary_text() {
 #[test]
 fn move_and_square_parsers_never_panic_on_arbitrary_text() {
     fn prop(s: String) -> bool {
-        let p = Regicide::start(());
+        let p = Position::start(());
         let _ = p.parse_move(&s);
         let _ = parse_square(&s);
         true
@@ -38,7 +38,7 @@ fn move_and_square_parsers_never_panic_on_arbitrary_text() {
 fn mutated_notations_are_rejected_or_round_trip() {
     fn prop(seed: u64) -> bool {
         let mut rng = Rng::new(seed);
-        let mut p = Regicide::start(());
+        let mut p = Position::start(());
         for _ in 0..rng.below(60) {
             if !random_step(&mut p, &mut rng) {
                 break;
@@ -58,9 +58,9 @@ fn mutated_notations_are_rejected_or_round_trip() {
             }
         }
         let text = String::from_utf8_lossy(&bytes).into_owned();
-        match Regicide::from_notation((), &text) {
+        match Position::from_notation((), &text) {
             Err(e) => !e.to_string().is_empty(),
-            Ok(q) => Regicide::from_notation((), &q.to_notation()).as_ref() == Ok(&q),
+            Ok(q) => Position::from_notation((), &q.to_notation()).as_ref() == Ok(&q),
         }
     }
     QuickCheck::new()
@@ -71,7 +71,7 @@ fn mutated_notations_are_rejected_or_round_trip() {
 #[test]
 fn play_then_undo_restores_the_position() {
     let mut rng = Rng::new(7);
-    let mut rec = GameRecord::new(Regicide::start(()));
+    let mut rec = GameRecord::new(Position::start(()));
     let mut seen = vec![rec.position().clone()];
     for _ in 0..120 {
         let mut p = rec.position().clone();
@@ -101,9 +101,9 @@ fn play_then_undo_restores_the_position() {
 
 #[test]
 fn display_and_from_str_use_the_position_notation() {
-    let p = Regicide::start(());
+    let p = Position::start(());
     let text = p.to_string();
     assert_eq!(text, p.to_notation());
-    assert_eq!(text.parse::<Regicide>(), Ok(p));
-    assert!("garbage".parse::<Regicide>().is_err());
+    assert_eq!(text.parse::<Position>(), Ok(p));
+    assert!("garbage".parse::<Position>().is_err());
 }

@@ -8,10 +8,10 @@ mod common;
 
 use common::{random_position, random_step, RMove, RefPos, Rng};
 use fairy_kernel::{perft, Game, Outcome};
-use fairy_regicide::{MoveList, Regicide};
+use fairy_regicide::{MoveList, Position};
 use quickcheck::{QuickCheck, TestResult};
 
-fn fast_texts(p: &Regicide) -> Vec<String> {
+fn fast_texts(p: &Position) -> Vec<String> {
     let mut moves = MoveList::new();
     p.legal_moves(&mut moves);
     let mut v: Vec<String> = moves.as_slice().iter().map(|&m| p.format_move(m)).collect();
@@ -30,7 +30,7 @@ fn outcome_key(o: Option<Outcome>) -> Option<(Option<fairy_kernel::Color>, Strin
 }
 
 /// Checks one position thoroughly; returns an error text on the first difference.
-fn check_position(p: &Regicide) -> Result<(), String> {
+fn check_position(p: &Position) -> Result<(), String> {
     let r = RefPos::from_fast(p);
     let (f, rf) = (fast_texts(p), ref_texts(&r));
     if f != rf {
@@ -51,7 +51,7 @@ fn check_position(p: &Regicide) -> Result<(), String> {
         return Err(format!("hash drift in {}", p.to_notation()));
     }
     let text = p.to_notation();
-    match Regicide::from_notation((), &text) {
+    match Position::from_notation((), &text) {
         Ok(q) if q == *p && q.to_notation() == text && q.hash() == p.hash() => {}
         other => return Err(format!("round trip of {text}: {other:?}")),
     }
@@ -90,7 +90,7 @@ fn check_position(p: &Regicide) -> Result<(), String> {
 
 fn game_from_start(seed: u64, plies: usize) -> TestResult {
     let mut rng = Rng::new(seed);
-    let mut p = Regicide::start(());
+    let mut p = Position::start(());
     for _ in 0..plies {
         if let Err(e) = check_position(&p) {
             return TestResult::error(e);
@@ -173,7 +173,7 @@ fn ref_perft(r: &RefPos, depth: u32) -> u64 {
 
 #[test]
 fn reference_perft_agrees_to_depth_2() {
-    let p = Regicide::start(());
+    let p = Position::start(());
     let r = RefPos::from_fast(&p);
     assert_eq!(ref_perft(&r, 1), 46);
     assert_eq!(ref_perft(&r, 2), 2560);
@@ -184,7 +184,7 @@ fn reference_perft_agrees_to_depth_2() {
 #[test]
 #[ignore]
 fn reference_perft_agrees_to_depth_3() {
-    let p = Regicide::start(());
+    let p = Position::start(());
     let r = RefPos::from_fast(&p);
     assert_eq!(ref_perft(&r, 3), perft(&p, 3));
 }
@@ -197,7 +197,7 @@ fn perft_file_agrees_with_reference(limit: u64) {
     let mut checked = 0;
     for line in text.lines() {
         if let Some(rest) = line.strip_prefix("position ") {
-            position = Some(Regicide::from_notation((), rest.trim()).expect("position"));
+            position = Some(Position::from_notation((), rest.trim()).expect("position"));
         } else if let Some(rest) = line.strip_prefix("perft ") {
             let mut it = rest
                 .split_whitespace()

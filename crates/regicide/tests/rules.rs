@@ -6,14 +6,14 @@ mod common;
 use common::{build, moves_of, play};
 use fairy_kernel::{Color, Game, GameRecord, MoveError, Outcome, PositionError, Reason};
 use fairy_regicide::{
-    field_color, front_of_square, is_light, parse_square, FieldColor, Piece, Regicide, Role,
+    field_color, front_of_square, is_light, parse_square, FieldColor, Piece, Position, Role,
 };
 
 fn s(name: &str) -> u16 {
     parse_square(name).unwrap()
 }
 
-fn has(p: &Regicide, mv: &str) -> bool {
+fn has(p: &Position, mv: &str) -> bool {
     moves_of(p).iter().any(|m| m == mv)
 }
 
@@ -39,7 +39,7 @@ fn r1_board_is_24_by_12_with_three_fronts_of_eight_files() {
 #[test]
 fn r1_z_is_read_as_x() {
     assert_eq!(parse_square("z12"), parse_square("x12"));
-    let mut p = Regicide::start(());
+    let mut p = Position::start(());
     play(&mut p, &["d9-d8", "l9-l8"]);
     assert_eq!(p.parse_move("z11-z10"), p.parse_move("x11-x10"));
     assert!(p.parse_move("z11-z10").is_ok());
@@ -65,7 +65,7 @@ fn r1_lower_right_corner_x1_is_light_and_fields_are_coloured() {
 
 #[test]
 fn r2_setup_three_armies_with_the_pawn_wedge() {
-    let p = Regicide::start(());
+    let p = Position::start(());
     let at = |n: &str| p.piece_at(s(n));
     let piece = |color, role| Some(Piece { color, role });
     for f in ["d", "l", "t"] {
@@ -90,7 +90,7 @@ fn r2_setup_three_armies_with_the_pawn_wedge() {
 
 #[test]
 fn r3_white_moves_first_toward_rank_1() {
-    let p = Regicide::start(());
+    let p = Position::start(());
     assert_eq!(p.side_to_move(), Color::White);
     assert!(has(&p, "d9-d8") && has(&p, "a11-a10"));
     assert!(!has(&p, "d9-d10"));
@@ -100,7 +100,7 @@ fn r3_white_moves_first_toward_rank_1() {
 
 #[test]
 fn r4_a_turn_is_one_sub_move_per_front_in_order() {
-    let mut p = Regicide::start(());
+    let mut p = Position::start(());
     assert!(moves_of(&p)
         .iter()
         .all(|m| front_of_square(s(m.split('-').next().unwrap())) == Some(1)));
@@ -123,7 +123,7 @@ fn r4_a_turn_is_one_sub_move_per_front_in_order() {
 
 #[test]
 fn r4_a_piece_that_crossed_into_the_next_front_cannot_move_again_this_turn() {
-    let mut p = Regicide::start(());
+    let mut p = Position::start(());
     play(&mut p, &["f12-n4"]); // bishop of front I captures on front II
     assert_eq!(p.front(), 2);
     assert!(moves_of(&p).iter().all(|m| !m.starts_with("n4-")));
@@ -174,7 +174,7 @@ fn r4_a_front_whose_pieces_cannot_move_is_skipped_and_the_turn_may_start_later()
         "w 1 - - - 0 1",
     );
     assert_eq!(p.front(), 2);
-    assert!(Regicide::from_notation((), &p.to_notation()).is_ok());
+    assert!(Position::from_notation((), &p.to_notation()).is_ok());
 }
 
 // ------------------------------------------------------------- crossing fronts (seed §5; R5)
@@ -452,14 +452,14 @@ fn r16_check_on_one_front_then_capture_of_the_last_prince_on_a_later_front_wins(
     );
     // The finished position reads back (implementation decision in the rules document).
     assert_eq!(
-        Regicide::from_notation((), &r.to_notation()).as_ref(),
+        Position::from_notation((), &r.to_notation()).as_ref(),
         Ok(&r)
     );
 }
 
 // ---------------------------------------------------------------- castling (seed §5; R9, R13)
 
-fn castle_position(extra: &[(&str, char)]) -> Regicide {
+fn castle_position(extra: &[(&str, char)]) -> Position {
     let mut pieces = vec![
         ("a12", 'R'),
         ("d12", 'K'),
@@ -618,7 +618,7 @@ fn r10_promotion_to_queen_rook_bishop_or_knight_never_prince() {
 
 #[test]
 fn r11_r17_move_notation() {
-    let p = Regicide::start(());
+    let p = Position::start(());
     let m = p.parse_move("f12-n4").unwrap();
     assert_eq!(p.format_move(m), "f12-n4", "captures are written with -");
     assert_eq!(p.parse_move("f12:n4"), Ok(m));
@@ -638,7 +638,7 @@ fn r11_r17_move_notation() {
 
 #[test]
 fn r12_r15_position_notation_mid_turn() {
-    let mut p = Regicide::start(());
+    let mut p = Position::start(());
     play(&mut p, &["f12-n4"]);
     let t = p.to_notation();
     assert!(t.ends_with(" w 2 AHIPQXahipqx - n4 0 1"), "{t}");
@@ -658,7 +658,7 @@ fn r12_r15_position_notation_mid_turn() {
 
 #[test]
 fn r17_half_move_clock_counts_sub_moves_and_turn_number_follows_black() {
-    let mut p = Regicide::start(());
+    let mut p = Position::start(());
     play(&mut p, &["b12-a10", "j12-i10", "r12-q10"]);
     assert_eq!((p.half_move_clock(), p.turn_number()), (3, 1));
     play(&mut p, &["b1-a3", "j1-i3", "r1-q3"]);
@@ -693,7 +693,7 @@ fn g1_threefold_repetition_is_a_draw() {
 // ---------------------------------------------------------------- rejected positions (section 8)
 
 fn reject(text: &str) -> PositionError {
-    Regicide::from_notation((), text).expect_err(text)
+    Position::from_notation((), text).expect_err(text)
 }
 
 #[test]
@@ -754,7 +754,7 @@ fn impossible_positions_are_rejected_with_a_reason() {
 
 #[test]
 fn malformed_fields_are_named() {
-    let start = Regicide::start(()).to_notation();
+    let start = Position::start(()).to_notation();
     let with = |i: usize, v: &str| {
         let mut f: Vec<&str> = start.split(' ').collect();
         f[i] = v;
@@ -783,12 +783,12 @@ fn malformed_fields_are_named() {
 
 #[test]
 fn r4_whole_turn_api() {
-    let mut p = Regicide::start(());
+    let mut p = Position::start(());
     assert!(
         p.play_turn(&["d9-d7", "l9-l7"]).is_err(),
         "front III is still to move"
     );
-    assert_eq!(p, Regicide::start(()), "unchanged after an error");
+    assert_eq!(p, Position::start(()), "unchanged after an error");
     p.play_turn(&["d9-d7", "l9-l7", "t9-t7"]).unwrap();
     assert_eq!((p.side_to_move(), p.front()), (Color::Black, 1));
     assert!(p.play_turn(&["d4-d5", "l4-l5", "t4-t5", "a2-a3"]).is_err());

@@ -354,6 +354,62 @@ mod tests {
         assert!(text.contains("data-square=\"a1\""));
         assert!(text.contains(LAST_MOVE));
     }
+
+    fn one_piece_view(color: Color) -> BoardView {
+        let b = RectBoard::new(4, 4);
+        BoardView::rect(
+            &b,
+            CLASSIC_PALETTE.to_vec(),
+            |_| 0,
+            |sq| (sq == 5).then_some(PieceView { letter: 'K', color }),
+        )
+    }
+
+    #[test]
+    fn letters_are_centred_by_geometry() {
+        let text = render(&one_piece_view(Color::White), &[]).to_string();
+        assert!(!text.contains("dominant-baseline"));
+        // b2 is the cell at x 1.5, y 2.5 (rank 1 at the bottom of four).
+        let cy = 2.5 * UNIT;
+        let size = UNIT * 0.45;
+        let want = format!("y=\"{}\"", cy + 0.36 * size);
+        assert!(text.contains(&want), "{want} in {text}");
+        assert!(text.contains("data-square=\"b2\""));
+    }
+
+    #[test]
+    fn side_names_choose_the_disc_colours() {
+        let view = one_piece_view(Color::Black);
+        let plain = render(&view, &[]).to_string();
+        let style = Style {
+            sides: ["gold", "scarlet"],
+            ..Style::default()
+        };
+        let dragon = render_styled(&view, &style).to_string();
+        let dark = |t: &str| t.matches("fill=\"#222222\"").count();
+        // The black disc is dark; the scarlet one replaces it.
+        assert_eq!(dark(&plain), dark(&dragon) + 1);
+        assert!(dragon.contains("fill=\"#b3122e\"") && !plain.contains("#b3122e"));
+    }
+
+    #[test]
+    fn status_legend_and_flip() {
+        let view = one_piece_view(Color::White);
+        let legend = [LegendEntry {
+            swatch: Swatch::Outline("#c0392b".into()),
+            text: "castle cell".into(),
+        }];
+        let style = Style {
+            status: Some("white to move"),
+            legend: &legend,
+            flipped: true,
+            ..Style::default()
+        };
+        let text = render_styled(&view, &style).to_string();
+        assert!(text.contains("white to move") && text.contains("castle cell"));
+        // Turned round, b2 is centred at (-1.5, -2.5) cell units.
+        assert!(text.contains(&format!("cx=\"{}\"", -1.5 * UNIT)));
+    }
 }
 
 /// The README's examples, compiled and run as doctests.

@@ -28,7 +28,7 @@ impl Position {
     /// assert_eq!(p.outcome(), Some(Outcome::Draw { reason: Reason::Stalemate }));
     /// ```
     pub fn outcome(&self) -> Option<Outcome> {
-        if !self.legal_moves().is_empty() {
+        if !self.legal_move_list().is_empty() {
             return None;
         }
         let us = self.side;
@@ -87,7 +87,7 @@ impl Game for Position {
     type Variant = ();
 
     fn start(_: ()) -> Self {
-        Position::start()
+        Position::start_position()
     }
 
     fn variant(&self) {}

@@ -577,18 +577,6 @@ pub fn count_legal_moves(pos: &Position) -> usize {
 }
 
 impl Position {
-    /// The legal moves of the side to move (docs/rules/synthesis.md sections 3-5).
-    ///
-    /// ```
-    /// use fairy_synthesis::Position;
-    /// assert_eq!(Position::start().legal_moves().len(), 20);
-    /// ```
-    pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        legal_moves(self, &mut list);
-        list
-    }
-
     /// Fills `list` (cleared first) with the legal moves of the side to move.
     pub fn legal_moves_into(&self, list: &mut MoveList) {
         legal_moves(self, list);

@@ -4,6 +4,7 @@ use fairy_kernel::MoveError;
 
 use crate::types::{parse_square, Role};
 use crate::{Move, Position};
+use fairy_kernel::Game as _;
 
 const EXPECTED: &str =
     "from-to such as e2-e4, promotion e7-e8=Q, castling as the king's move e1-g1";
@@ -20,7 +21,7 @@ impl Position {
     ///
     /// ```
     /// use fairy_synthesis::Position;
-    /// let p = Position::start();
+    /// let p = Position::new();
     /// assert_eq!(p.parse_move("g1-f3").unwrap().to_string(), "g1-f3");
     /// assert!(p.parse_move("e2-e5").is_err());
     /// assert!(p.parse_move("zz").is_err());
@@ -55,7 +56,7 @@ impl Position {
                 }
             }
         };
-        let moves = self.legal_moves();
+        let moves = self.legal_move_list();
         if moves.is_empty() {
             return Err(MoveError::GameOver(
                 "the side to move has no legal move".to_string(),

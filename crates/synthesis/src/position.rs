@@ -65,8 +65,8 @@ pub struct Position {
     pub(crate) hash: u64,
 }
 
-/// The position notation of the start (S9; CHECKPOINTS.md).
-pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// The position notation of the start (docs/rules/synthesis.md, S9).
+pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 fn field_err(field: &'static str, text: &str, expected: &str) -> PositionError {
     PositionError::Field {
@@ -93,8 +93,8 @@ fn latch_index(l: Latch) -> usize {
 
 impl Position {
     /// The start position (S9): the orthodox chess start, both sides in CLASSIC-HOME.
-    pub fn start() -> Position {
-        match Position::from_fen(START_FEN) {
+    pub(crate) fn start_position() -> Position {
+        match Position::from_fen(START) {
             Ok(p) => p,
             Err(_) => unreachable!("the start position notation is valid"),
         }
@@ -432,7 +432,7 @@ impl Position {
     /// ```
     /// use fairy_synthesis::Position;
     /// let p = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
-    /// assert_eq!(p, Position::start());
+    /// assert_eq!(p, Position::new());
     /// assert!(Position::from_fen("8/8/8/8/8/8/8/K1k5 w - - 0 1 B40/-").is_err());
     /// ```
     pub fn from_fen(text: &str) -> Result<Position, PositionError> {

@@ -8,6 +8,7 @@ mod common;
 
 use common::Rng;
 use cozy_chess::{Board, Color as CColor, Piece, Square};
+use fairy_kernel::Game as _;
 use fairy_synthesis::Position;
 use quickcheck::QuickCheck;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -75,7 +76,7 @@ fn check_walk(seed: u64) -> bool {
         if queens_home(&b) && b.checkers().is_empty() && !has_pawn_capture(&b) {
             let fen = format!("{b}");
             let p = Position::from_fen(&fen).expect("orthodox FEN reads");
-            let mut ours: Vec<String> = p.legal_moves().iter().map(|m| m.to_string()).collect();
+            let mut ours: Vec<String> = p.legal_move_list().iter().map(|m| m.to_string()).collect();
             ours.sort();
             let theirs = orthodox_moves(&b);
             COMPARED.fetch_add(1, Ordering::Relaxed);

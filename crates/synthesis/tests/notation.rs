@@ -4,6 +4,7 @@
 mod common;
 
 use common::{random_walk, STARTS};
+use fairy_kernel::Game as _;
 use fairy_synthesis::Position;
 use quickcheck::QuickCheck;
 
@@ -23,7 +24,7 @@ fn round_trips(seed: u64) -> bool {
             eprintln!("hash {fen}");
             ok = false;
         }
-        for m in p.legal_moves() {
+        for m in p.legal_move_list() {
             if p.parse_move(&m.to_string()) != Ok(m) {
                 eprintln!("move {m} in {fen}");
                 ok = false;
@@ -60,7 +61,7 @@ fn fen_fields_never_panic(fields: Vec<String>) -> bool {
 }
 
 fn move_never_panics(s: String) -> bool {
-    let p = Position::start();
+    let p = Position::new();
     let _ = p.parse_move(&s);
     let _ = p.parse_move(&format!("e2-{s}"));
     let _ = p.parse_move(&format!("e7-e8={s}"));
@@ -81,16 +82,16 @@ fn parsers_fed_arbitrary_strings_never_panic() {
     for s in [
         "", " ", "-", "e2", "e2-", "e2-e", "é2-e4", "e2-e4=", "e2-e4=QQ", "e7-e8=K",
     ] {
-        assert!(Position::start().parse_move(s).is_err(), "{s}");
+        assert!(Position::new().parse_move(s).is_err(), "{s}");
     }
-    assert!(Position::start().parse_move("e2xe4").is_ok());
-    assert!(Position::start().parse_move("e2:e3").is_ok());
+    assert!(Position::new().parse_move("e2xe4").is_ok());
+    assert!(Position::new().parse_move("e2:e3").is_ok());
 }
 
 #[test]
 fn move_parse_errors_are_typed() {
     use fairy_kernel::MoveError;
-    let p = Position::start();
+    let p = Position::new();
     assert!(matches!(
         p.parse_move("hello"),
         Err(MoveError::Malformed { .. })

@@ -34,7 +34,7 @@ fn classic_late_checkmate_wins_seed_6_s7() {
 
 /// The fast and the reference generator's legal move texts, sorted.
 fn both_move_lists(p: &Position) -> (Vec<String>, Vec<String>) {
-    let mut fast: Vec<String> = p.legal_moves().iter().map(|m| m.to_string()).collect();
+    let mut fast: Vec<String> = p.legal_move_list().iter().map(|m| m.to_string()).collect();
     fast.sort();
     let mut slow: Vec<String> = RefPos::from_position(p)
         .legal()
@@ -86,7 +86,7 @@ fn classic_late_mate_stands_even_if_the_mating_king_can_be_taken_s7() {
         })
     );
     let q = pos("7k/6Q1/5K2/8/8/8/8/5r2 b - - 0 1 H/H");
-    assert!(q.legal_moves().iter().any(|m| m.to_string() == "f1-f6"));
+    assert!(q.legal_move_list().iter().any(|m| m.to_string() == "f1-f6"));
 }
 
 #[test]
@@ -151,7 +151,7 @@ fn king_capture_reply_decides_the_winner_seed_goal_s7() {
 
 #[test]
 fn threefold_repetition_is_a_draw_g1() {
-    let mut g = GameRecord::new(Position::start());
+    let mut g = GameRecord::new(Position::new());
     for t in "g1-f3 g8-f6 f3-g1 f6-g8 g1-f3 g8-f6 f3-g1 f6-g8".split_whitespace() {
         assert_eq!(g.outcome(), None);
         g.play_text(t).unwrap();

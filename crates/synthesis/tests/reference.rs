@@ -6,12 +6,13 @@ mod common;
 
 use common::reference::RefPos;
 use common::{random_walk, STARTS};
+use fairy_kernel::Game as _;
 use fairy_synthesis::Position;
 use quickcheck::QuickCheck;
 
 fn compare(p: &Position) -> Result<(), String> {
     let r = RefPos::from_position(p);
-    let mut fast: Vec<String> = p.legal_moves().iter().map(|m| m.to_string()).collect();
+    let mut fast: Vec<String> = p.legal_move_list().iter().map(|m| m.to_string()).collect();
     let mut slow: Vec<String> = r.legal().iter().map(|m| m.text()).collect();
     fast.sort();
     slow.sort();
@@ -106,7 +107,7 @@ fn ref_perft(r: &RefPos, depth: u32) -> u64 {
 
 #[test]
 fn perft_start_depth_1_2_match_checkpoints_and_reference() {
-    let p = Position::start();
+    let p = Position::new();
     let r = RefPos::from_position(&p);
     assert_eq!(common::perft(&p, 1), 20);
     assert_eq!(common::perft(&p, 2), 400);
@@ -140,7 +141,7 @@ fn perft_reference_agrees_deep() {
 fn perft_print() {
     for d in 1..=6 {
         let t = std::time::Instant::now();
-        let n = common::perft(&Position::start(), d);
+        let n = common::perft(&Position::new(), d);
         eprintln!("depth {d}: {n} ({:?})", t.elapsed());
     }
 }

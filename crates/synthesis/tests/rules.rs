@@ -2,6 +2,7 @@
 
 mod common;
 
+use fairy_kernel::Game as _;
 use fairy_synthesis::{Color, Latch, Mode, Position};
 
 fn pos(fen: &str) -> Position {
@@ -9,7 +10,7 @@ fn pos(fen: &str) -> Position {
 }
 
 fn moves(p: &Position) -> Vec<String> {
-    let mut v: Vec<String> = p.legal_moves().iter().map(|m| m.to_string()).collect();
+    let mut v: Vec<String> = p.legal_move_list().iter().map(|m| m.to_string()).collect();
     v.sort();
     v
 }
@@ -34,7 +35,7 @@ fn has(p: &Position, m: &str) -> bool {
 
 #[test]
 fn start_position_is_the_orthodox_one_seed_preparation_s9() {
-    let p = Position::start();
+    let p = Position::new();
     assert_eq!(
         p.to_fen(),
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -50,7 +51,7 @@ fn start_position_is_the_orthodox_one_seed_preparation_s9() {
 #[test]
 fn queen_leaving_and_returning_home_switches_mode_both_ways_seed_1_2_s1_s2() {
     // docs/rules/synthesis.md 9.1
-    let p = play(&Position::start(), "c2-c3 e7-e6");
+    let p = play(&Position::new(), "c2-c3 e7-e6");
     assert_eq!(p.mode(Color::White), Mode::ClassicHome);
     let p = play(&p, "d1-c2");
     assert_eq!(p.mode(Color::White), Mode::Swapped);
@@ -68,10 +69,10 @@ fn queen_leaving_and_returning_home_switches_mode_both_ways_seed_1_2_s1_s2() {
 #[test]
 fn compulsory_pawn_capture_removes_all_other_moves_seed_1_s1() {
     // docs/rules/synthesis.md 9.3: Black, CLASSIC-HOME, must take the queen with the pawn.
-    let p = play(&Position::start(), "e2-e4 e7-e5 d1-h5 g7-g6 b1-c3");
+    let p = play(&Position::new(), "e2-e4 e7-e5 d1-h5 g7-g6 b1-c3");
     assert_eq!(moves(&p), ["g6-h5"]);
     // Orthodox 1. e4 d5: White must capture.
-    let p = play(&Position::start(), "e2-e4 d7-d5");
+    let p = play(&Position::new(), "e2-e4 d7-d5");
     assert_eq!(moves(&p), ["e4-d5"]);
 }
 
@@ -91,7 +92,7 @@ fn compulsory_pawn_capture_includes_en_passant_s1() {
 #[test]
 fn queen_captured_on_home_square_keeps_classic_home_forever_seed_1_s1() {
     // docs/rules/synthesis.md 9.2
-    let p = play(&Position::start(), "e2-e4 d7-d6 a2-a3 c8-g4 a3-a4 g4-d1");
+    let p = play(&Position::new(), "e2-e4 d7-d6 a2-a3 c8-g4 a3-a4 g4-d1");
     assert_eq!(p.latch(Color::White), Latch::Home);
     assert_eq!(p.mode(Color::White), Mode::ClassicHome);
     let p = play(&p, "e1-d1");
@@ -176,7 +177,7 @@ fn swapped_pawn_captures_not_compulsory_seed_2_5_s2() {
 #[test]
 fn queen_captured_away_from_home_makes_bereft_seed_3_s3() {
     // docs/rules/synthesis.md 9.3
-    let p = play(&Position::start(), "e2-e4 e7-e5 d1-h5 g7-g6 b1-c3 g6-h5");
+    let p = play(&Position::new(), "e2-e4 e7-e5 d1-h5 g7-g6 b1-c3 g6-h5");
     assert_eq!(p.latch(Color::White), Latch::Bereft(32));
     assert!(p.to_fen().ends_with(" B32/-"));
 }
@@ -223,14 +224,14 @@ fn bereft_kings_33rd_escape_is_impossible_s3_s13() {
     while p.latch(Color::White) != Latch::Bereft(0) {
         let k = p.king(Color::White).unwrap();
         let km = *p
-            .legal_moves()
+            .legal_move_list()
             .iter()
             .find(|m| m.from() == k && !p.is_capture(**m))
             .expect("a king escape");
         p = p.play(km);
         spent += 1;
         let k = p.king(Color::White).unwrap();
-        let check = p.legal_moves().iter().copied().find(|&m| {
+        let check = p.legal_move_list().iter().copied().find(|&m| {
             let q = p.play(m);
             q.in_check(Color::White)
                 && !q.is_attacked(m.to(), Color::White)
@@ -430,7 +431,7 @@ fn en_passant_and_promotion_in_every_mode_seed_note_2_s8() {
 
 #[test]
 fn en_passant_square_written_after_every_double_step_s14() {
-    let p = play(&Position::start(), "a2-a4");
+    let p = play(&Position::new(), "a2-a4");
     assert_eq!(
         p.to_fen(),
         "rnbqkbnr/pppppppp/8/8/P7/8/1PPPPPPP/RNBQKBNR b KQkq a3 0 1"

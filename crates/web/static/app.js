@@ -125,6 +125,9 @@ function renderMoveList() {
       li = document.createElement('li');
       ol.appendChild(li);
     }
+    if (li.childNodes.length && mover !== game.movers[i - 1] && game.front) {
+      li.appendChild(document.createTextNode('/ '));
+    }
     const span = document.createElement('span');
     span.textContent = text;
     span.dataset.ply = String(i + 1);

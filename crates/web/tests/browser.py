@@ -149,6 +149,28 @@ def picture_variant(driver, base, variant):
     driver.save_screenshot(os.path.join(SHOTS, variant + ".png"))
 
 
+def mate_banner(driver, base):
+    """Fool's mate in Synthesis by clicks (human against human): the end banner."""
+    driver.get(base + "/?variant=synthesis")
+    Select(driver.find_element(By.ID, "sides")).select_by_value("human,human")
+    driver.find_element(By.ID, "new").click()
+    WebDriverWait(driver, 20).until(lambda d: d.execute_script(
+        "return game && game.variant === 'synthesis' && game.players[1] === 'human'"))
+    for n, move in enumerate(["f2-f3", "e7-e5", "g2-g4", "d8-h4"]):
+        a, b = move.split("-")
+        click_square(driver, a)
+        click_square(driver, b)
+        WebDriverWait(driver, 20).until(lambda d: d.execute_script("return game.history.length") == n + 1)
+    banner = driver.find_element(By.ID, "banner")
+    g = game(driver)
+    check(banner.is_displayed() and banner.text == g["result"]["text"] and "checkmate" in banner.text,
+          "synthesis: the end banner says " + repr(banner.text))
+    check(not marked_targets(driver), "synthesis: no targets after the end")
+    stroke = driver.find_element(By.CSS_SELECTOR, '#board .cell[data-square="e1"] rect').get_attribute("stroke")
+    check(stroke == "#e02020", "synthesis: the mated king's cell is outlined in red (" + str(stroke) + ")")
+    driver.save_screenshot(os.path.join(SHOTS, "synthesis-mate.png"))
+
+
 def main():
     os.makedirs(SHOTS, exist_ok=True)
     proc, base = start_server()
@@ -164,6 +186,7 @@ def main():
                 play_variant(driver, base, v)
             for v in PICTURED:
                 picture_variant(driver, base, v)
+            mate_banner(driver, base)
             # Phone size: the board scales to the width.
             driver.set_window_size(390, 844)
             driver.get(base + "/?variant=glinski")

@@ -371,3 +371,20 @@ async fn sessions_expire_after_inactivity() {
     .await;
     assert_error(s, &body, StatusCode::NOT_FOUND);
 }
+
+#[test]
+fn every_cell_name_reads_back_to_its_square() {
+    for v in fairy::registry::built() {
+        let s = v.session(None).expect("a session");
+        let view = s.board_view().expect("a picture");
+        for c in &view.cells {
+            assert_eq!(
+                s.square(&c.name).ok(),
+                Some(c.square),
+                "{}: {}",
+                v.id(),
+                c.name
+            );
+        }
+    }
+}

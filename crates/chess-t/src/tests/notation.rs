@@ -1,4 +1,4 @@
-//! Position and move notation (ruling T11, T12), typed errors.
+//! Position and move notation (T11, T12), typed errors.
 
 use fairy_kernel::{MoveError, PositionError};
 

@@ -52,13 +52,28 @@ fn reference_play(p: &Position, text: &str) -> String {
         p.konnet_promoted(Color::White),
         p.konnet_promoted(Color::Black),
     );
-    let exchange = mover.kind == Kind::Scout && target.is_some() && is_castle;
+    // An exchange: the Scout onto an enemy piece on a castle cell (T9), or any other piece
+    // but the King onto an enemy piece with equal sums where the rule set exchanges (T6a).
+    let r = Reference::new(p);
+    let exchange = target.is_some()
+        && match mover.kind {
+            Kind::Scout => is_castle,
+            Kind::King => false,
+            _ => {
+                let (w, b) = r.strength(to);
+                p.rules().exchange_on_equal && w == b
+            }
+        };
     cells[from as usize] = None;
     if exchange {
         cells[to as usize] = None;
     } else {
         let kind = promo.unwrap_or(mover.kind);
-        if mover.kind == Kind::Prince && kind == Kind::Konnet {
+        // The first Prince entry into the enemy castle from outside uses up the side's
+        // Prince-to-Konnet right, promoting or not (T12).
+        let enemy_castle = r.castle_name_set(!mover.color);
+        if mover.kind == Kind::Prince && enemy_castle.contains(&to) && !enemy_castle.contains(&from)
+        {
             match mover.color {
                 Color::White => flags.0 = true,
                 Color::Black => flags.1 = true,

@@ -42,7 +42,7 @@ impl<'a> Reference<'a> {
         self.p.piece_at(s)
     }
 
-    fn castle_name_set(&self, c: Color) -> Vec<u16> {
+    pub fn castle_name_set(&self, c: Color) -> Vec<u16> {
         let g = crate::notation::geometry(self.p.variant());
         self.p.rules().castles[c.index()]
             .iter()
@@ -74,7 +74,8 @@ impl<'a> Reference<'a> {
             .collect()
     }
 
-    /// The lines of movement of `pc` standing on `from` (seed chapter; T4, T9, T10).
+    /// The lines of movement of `pc` standing on `from` (docs/rules/chess-t.md §2, §3; T4, T9,
+    /// T10).
     fn lines(&self, pc: Piece, from: u16) -> Vec<Line> {
         let rules = self.p.rules();
         let orth = [(0, 1), (1, 0), (0, -1), (-1, 0)];
@@ -256,7 +257,7 @@ impl<'a> Reference<'a> {
             if pc.color != us {
                 continue;
             }
-            let mut targets: Vec<(u16, bool)> = Vec::new(); // (cell, capture)
+            let mut targets: Vec<(u16, bool)> = Vec::new(); // (cell, exchange)
             let push = |out: &mut Vec<String>, to: u16, promo: Option<Kind>| {
                 let mut s = format!("{}-{}", name(from), name(to));
                 if let Some(k) = promo {
@@ -282,9 +283,13 @@ impl<'a> Reference<'a> {
                     let blocked_here = Some(c) == self.enemy_field(us)
                         || (self.is_castle(c) && !pc.kind.is_royal());
                     if blocked_here {
-                        // The Ver Knecht's single step onto a free enemy castle cell (T8, T12).
+                        // The Ver Knecht's single *forward* step onto a free enemy castle cell
+                        // (T8, T12); not sideways, not back.
+                        let forward = if us == Color::White { 1 } else { -1 };
                         if pc.kind == Kind::VerKnecht
                             && i == 0
+                            && self.coords(c).0 == self.coords(from).0
+                            && self.coords(c).1 == self.coords(from).1 + forward
                             && enemy_castle.contains(&c)
                             && self.piece(c).is_none()
                             && lone != Some(from)
@@ -312,6 +317,13 @@ impl<'a> Reference<'a> {
                             let (w, b) = self.strength(c);
                             let (mine, theirs) = if us == Color::White { (w, b) } else { (b, w) };
                             if mine > theirs {
+                                // A capture (T6).
+                                targets.push((c, false));
+                            } else if mine == theirs
+                                && self.p.rules().exchange_on_equal
+                                && pc.kind != Kind::King
+                            {
+                                // An exchange on equal sums (T6a); never by the King.
                                 targets.push((c, true));
                             }
                             if !line.jumping {
@@ -322,8 +334,13 @@ impl<'a> Reference<'a> {
                     }
                 }
             }
-            for (to, _capture) in targets {
+            for (to, exchange) in targets {
                 if lone == Some(from) && !own_castle.contains(&to) {
+                    continue;
+                }
+                if exchange {
+                    // Written `from-to`; it promotes nothing (T6a).
+                    push(&mut out, to, None);
                     continue;
                 }
                 let (_, rank) = self.coords(to);

@@ -5,7 +5,7 @@ use super::{build, set, targets};
 use crate::Variant::ChessT;
 
 /// Figures 2.1 / 2.2: white Knechts h2, d2, c2, a4, black Ver Knechts d3, g5; White's
-/// impregnable field b4, Black's a5 (as in that diagram, ruling T3).
+/// impregnable field b4, Black's a5 (as in that diagram, T3).
 fn fig_2_1(side: char) -> crate::Position {
     build(
         ChessT,

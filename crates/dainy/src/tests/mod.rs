@@ -9,10 +9,10 @@ mod rules;
 use fairy_kernel::{Game, Geometry};
 
 use crate::notation::geometry;
-use crate::{Dainy, Move, MoveList};
+use crate::{Move, MoveList, Position};
 
 /// A position from its notation; panics with the error (test helper).
-pub(crate) fn pos(text: &str) -> Dainy {
+pub(crate) fn pos(text: &str) -> Position {
     fairy_hexchess::testing::pos(text)
 }
 
@@ -22,12 +22,12 @@ pub(crate) fn sq(name: &str) -> u16 {
 }
 
 /// Sorted texts of the legal moves.
-pub(crate) fn moves(p: &Dainy) -> Vec<String> {
+pub(crate) fn moves(p: &Position) -> Vec<String> {
     fairy_hexchess::testing::moves(p)
 }
 
 /// Sorted target names of the legal moves from `from`.
-pub(crate) fn targets(p: &Dainy, from: &str) -> Vec<String> {
+pub(crate) fn targets(p: &Position, from: &str) -> Vec<String> {
     let f = sq(from);
     let mut l = MoveList::new();
     p.legal_moves(&mut l);
@@ -56,7 +56,7 @@ pub(crate) fn names(list: &[&str]) -> Vec<String> {
 }
 
 /// Plays `text` (must be legal) and returns the new position.
-pub(crate) fn after(p: &Dainy, text: &str) -> Dainy {
+pub(crate) fn after(p: &Position, text: &str) -> Position {
     fairy_hexchess::testing::after(p, text)
 }
 
@@ -64,9 +64,9 @@ pub(crate) use fairy_hexchess::testing::Rng;
 
 /// The positions of one random legal game from the start (at most `plies` moves), captures
 /// preferred half of the time so that games reach endgames and promotions.
-pub(crate) fn random_game(seed: u64, plies: usize) -> Vec<Dainy> {
+pub(crate) fn random_game(seed: u64, plies: usize) -> Vec<Position> {
     let mut rng = Rng(seed);
-    let mut p = Dainy::start(());
+    let mut p = Position::start(());
     let mut out = vec![p.clone()];
     for _ in 0..plies {
         let mut l = MoveList::new();

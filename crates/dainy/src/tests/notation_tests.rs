@@ -4,12 +4,12 @@ use fairy_kernel::{Game, MoveError, PositionError, SquareError};
 use quickcheck::quickcheck;
 
 use super::{after, pos};
-use crate::Dainy;
+use crate::Position;
 
 const START: &str = "r2kr/nbbbqn/ppppppp/8/9/10/9/8/PPPPPPP/NBBBQN/R2KR w KQkq 0 1";
 
 fn pos_err(text: &str) -> PositionError {
-    match Dainy::from_notation((), text) {
+    match Position::from_notation((), text) {
         Ok(p) => panic!("{text} was accepted: {p:?}"),
         Err(e) => e,
     }
@@ -18,7 +18,7 @@ fn pos_err(text: &str) -> PositionError {
 #[test]
 fn position_notation_round_trips_the_start() {
     assert_eq!(pos(START).to_notation(), START);
-    assert_eq!(pos(START), Dainy::start(()));
+    assert_eq!(pos(START), Position::start(()));
     // Castling letters are accepted in any order and written in KQkq order.
     assert_eq!(pos(&START.replace("KQkq", "qkQK")).to_notation(), START);
 }
@@ -89,7 +89,7 @@ fn position_notation_rejects_impossible_positions() {
 
 #[test]
 fn move_notation_formats_and_parses() {
-    let p = Dainy::start(());
+    let p = Position::start(());
     for text in ["c3-e4", "C3-E4", "c3xe4", "c3:e4", " c3-e4 "] {
         let m = p.parse_move(text).expect(text);
         assert_eq!(p.format_move(m), "c3-e4");
@@ -107,8 +107,8 @@ fn move_notation_formats_and_parses() {
 
 #[test]
 fn move_notation_names_the_line_length_of_off_board_cells() {
-    // Issue 5: a6, f11, l1 are rejected naming the line's length.
-    let p = Dainy::start(());
+    // a6, f11, l1 are rejected naming the line's length.
+    let p = Position::start(());
     for (text, want) in [
         ("a6-a5", "line a has 5 cells"),
         ("f10-f11", "line f has 10 cells"),
@@ -129,7 +129,7 @@ fn move_notation_names_the_line_length_of_off_board_cells() {
 
 #[test]
 fn move_notation_rejects_malformed_and_illegal_moves() {
-    let p = Dainy::start(());
+    let p = Position::start(());
     for text in ["", "c3", "c3e4", "c3-e4=K", "c3-e4=", "-", "c3-e4=QQ"] {
         assert!(
             matches!(
@@ -148,7 +148,7 @@ fn move_notation_rejects_malformed_and_illegal_moves() {
     let p = super::rules::setup("Ka1 kk5 Pi2", 'w', "-");
     let e = p.parse_move("i2-k1").expect_err("needs a promotion piece");
     assert!(e.to_string().contains("must promote"), "{e}");
-    let q = Dainy::start(());
+    let q = Position::start(());
     let e = q.parse_move("c3-e4=Q").expect_err("not a promotion");
     assert!(e.to_string().contains("not a promotion"), "{e}");
 }
@@ -170,25 +170,25 @@ fn notation_like(seed: u64, len: usize) -> String {
 
 quickcheck! {
     fn position_parser_never_panics(s: String) -> bool {
-        let _ = Dainy::from_notation((), &s);
+        let _ = Position::from_notation((), &s);
         true
     }
 
     fn position_parser_never_panics_on_notation_like_text(seed: u64, len: u8) -> bool {
         let s = notation_like(seed, len as usize);
-        let _ = Dainy::from_notation((), &s);
+        let _ = Position::from_notation((), &s);
         // Mutations of the start position.
         let mut t = START.to_owned();
         let i = (seed as usize) % t.len();
         if t.is_char_boundary(i) {
             t.replace_range(i..=i.min(t.len() - 1), &notation_like(seed ^ 1, (len % 4) as usize));
-            let _ = Dainy::from_notation((), &t);
+            let _ = Position::from_notation((), &t);
         }
         true
     }
 
     fn move_parser_never_panics(s: String) -> bool {
-        let p = Dainy::start(());
+        let p = Position::start(());
         let _ = p.parse_move(&s);
         let _ = p.parse_square(&s);
         true

@@ -8,10 +8,10 @@ use super::reference::Ref;
 use super::{moves, pos, random_game};
 use crate::generated::tables as gen;
 use crate::tables;
-use crate::{Dainy, MoveList, Role};
+use crate::{MoveList, Position, Role};
 
 /// The fast generator and the reference agree on the moves, on check and on the outcome.
-fn agrees_with_reference(p: &Dainy) -> Result<(), String> {
+fn agrees_with_reference(p: &Position) -> Result<(), String> {
     let r = Ref::from_dainy(p);
     let fast = moves(p);
     let slow = r.legal_texts();
@@ -86,7 +86,7 @@ quickcheck! {
 
     fn play_then_undo_restores_the_position(seed: u64) -> bool {
         let game = random_game(seed, 80);
-        let mut rec = GameRecord::new(Dainy::start(()));
+        let mut rec = GameRecord::new(Position::start(()));
         for w in game.windows(2) {
             let mut l = MoveList::new();
             w[0].legal_moves(&mut l);
@@ -128,7 +128,7 @@ quickcheck! {
 
 /// The position with colours exchanged and the board reflected line `y` <-> `10 - y` (same
 /// cell number): by ruling H3 Black's army is White's mirrored, so the game is the same.
-fn mirror(p: &Dainy) -> Dainy {
+fn mirror(p: &Position) -> Position {
     let text = p.to_notation();
     let fields: Vec<&str> = text.split(' ').collect();
     let swap = |s: &str| -> String {
@@ -163,21 +163,21 @@ fn mirror(p: &Dainy) -> Dainy {
 
 #[test]
 fn mirror_of_start_is_start_with_black_to_move() {
-    let m = mirror(&Dainy::start(()));
+    let m = mirror(&Position::start(()));
     assert_eq!(m.side_to_move(), Color::Black);
-    assert_eq!(perft(&m, 2), perft(&Dainy::start(()), 2));
+    assert_eq!(perft(&m, 2), perft(&Position::start(()), 2));
 }
 
 #[test]
 fn perft_3_matches_reference() {
-    let p = Dainy::start(());
+    let p = Position::start(());
     assert_eq!(perft(&p, 3), Ref::from_dainy(&p).perft(3));
 }
 
 #[test]
 #[ignore = "slow in debug; run with --release --ignored"]
 fn perft_4_matches_reference() {
-    let p = Dainy::start(());
+    let p = Position::start(());
     assert_eq!(perft(&p, 4), 7_229_750);
     assert_eq!(Ref::from_dainy(&p).perft(4), 7_229_750);
 }
@@ -193,7 +193,7 @@ fn perft_5_matches_reference() {
         eprintln!("perft_5_matches_reference skipped: set FAIRY_SLOW_REFERENCE=1 to run it");
         return;
     }
-    let p = Dainy::start(());
+    let p = Position::start(());
     assert_eq!(perft(&p, 5), 390_634_106);
     assert_eq!(Ref::from_dainy(&p).perft(5), 390_634_106);
 }

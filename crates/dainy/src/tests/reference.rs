@@ -9,7 +9,7 @@ use fairy_kernel::{Color, Delta, Geometry};
 
 use crate::notation::geometry;
 use crate::position::{
-    Dainy, BLACK_LONG, BLACK_SHORT, KING_HOME, ROOK_LONG, ROOK_SHORT, WHITE_LONG, WHITE_SHORT,
+    Position, BLACK_LONG, BLACK_SHORT, KING_HOME, ROOK_LONG, ROOK_SHORT, WHITE_LONG, WHITE_SHORT,
 };
 use crate::types::{Piece, Role};
 
@@ -75,7 +75,7 @@ impl RefMove {
 }
 
 impl Ref {
-    pub fn from_dainy(p: &Dainy) -> Ref {
+    pub fn from_dainy(p: &Position) -> Ref {
         let mut cells = [None; 80];
         for (sq, c) in cells.iter_mut().enumerate() {
             *c = p.piece_at(sq as u16);

@@ -7,10 +7,10 @@ use super::{after, moves, names, pos, sq, targets};
 use crate::generated::tables::COLOUR;
 use crate::notation::geometry;
 use crate::tables::{king, LINE_LENGTHS};
-use crate::{Dainy, Role};
+use crate::{Position, Role};
 
 /// Builds a position from `"Ka4 Ra1 kk4"` (piece letter, then cell; upper case White).
-pub(crate) fn setup(list: &str, side: char, castling: &str) -> Dainy {
+pub(crate) fn setup(list: &str, side: char, castling: &str) -> Position {
     let g = geometry();
     let mut cells = [None; 80];
     for tok in list.split_whitespace() {
@@ -128,7 +128,7 @@ fn board_g6_lines_of_seed_2_4() {
 
 #[test]
 fn start_position_is_ruling_h3() {
-    let p = Dainy::start(());
+    let p = Position::start(());
     assert_eq!(
         p.to_notation(),
         "r2kr/nbbbqn/ppppppp/8/9/10/9/8/PPPPPPP/NBBBQN/R2KR w KQkq 0 1"
@@ -150,7 +150,7 @@ fn start_position_is_ruling_h3() {
 
 #[test]
 fn start_position_perft_matches_checkpoints() {
-    let p = Dainy::start(());
+    let p = Position::start(());
     assert_eq!(perft(&p, 1), 53);
     assert_eq!(perft(&p, 2), 2664);
 }
@@ -158,7 +158,7 @@ fn start_position_perft_matches_checkpoints() {
 #[test]
 fn start_bishops_and_queens_face_their_twins_across_open_lines() {
     // Ruling H3 keeps this consequence: b2-j2 and b5-j5 capture on move 1.
-    let m = moves(&Dainy::start(()));
+    let m = moves(&Position::start(()));
     for c in ["b2-j2", "b3-j3", "b4-j4", "b5-j5"] {
         assert!(m.contains(&c.to_string()), "{c}");
     }
@@ -421,7 +421,7 @@ fn castling_over_a_cell_attacked_from_the_start() {
     // docs/rules/dainy.md, H3: 1. b2-j2 (or b4-j4) takes a bishop and attacks a cell the
     // black king crosses in long castling; Black may still castle, so perft 2 from the
     // start is 2664.
-    let start = Dainy::start(());
+    let start = Position::start(());
     for first in ["b2-j2", "b4-j4"] {
         let p = after(&start, first);
         let crossed = ["k2", "k3"]
@@ -548,7 +548,7 @@ fn dead_position_not_declared_for_king_and_minor_piece() {
 #[test]
 fn threefold_repetition_is_a_draw() {
     // Seed §4.2(d); ruling G1 (decided by the kernel's GameRecord from the hash).
-    let mut g = GameRecord::new(Dainy::start(()));
+    let mut g = GameRecord::new(Position::start(()));
     for _ in 0..2 {
         for m in ["b1-a3", "j1-k3", "a3-b1", "k3-j1"] {
             assert!(g.outcome().is_none());

@@ -23,9 +23,17 @@ pub fn to_board(p: &Position) -> Board {
             }
         }
     }
+    let mut origin = vec![None; 288];
+    for sq in p.hero_origins().iter() {
+        if let Some(o) = p.hero_origin(sq) {
+            let o = (o as i32 / 96, (o % 12) as i32, ((o % 96) / 12) as i32);
+            origin[sq as usize] = Some(o);
+        }
+    }
     Board {
         cells,
         side: p.side_to_move().index(),
+        origin,
     }
 }
 

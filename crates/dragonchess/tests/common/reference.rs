@@ -24,6 +24,9 @@ pub struct P {
 pub struct Board {
     pub cells: Vec<Option<P>>,
     pub side: Side,
+    /// For each square holding a Hero off the Ground whose origin is recorded: the Ground
+    /// square it came from (rule D3).
+    pub origin: Vec<Option<(i32, i32, i32)>>,
 }
 
 /// A reference move.
@@ -244,7 +247,13 @@ impl Board {
                             }
                         }
                     }
+                } else if let Some(o) = self.origin[(l * 96 + r * 12 + f) as usize] {
+                    // D3: back only to the square it came from.
+                    if free(o) {
+                        add(o, out);
+                    }
                 } else {
+                    // D3: origin not recorded (a set-up position): any of the four.
                     for (df, dr) in diag {
                         if free((1, f + df, r + dr)) {
                             add((1, f + df, r + dr), out);
@@ -410,9 +419,17 @@ impl Board {
     /// The board after a move (no legality check).
     pub fn after(&self, m: &RMove) -> Board {
         let mut b = self.clone();
+        let at = |(l, f, r): (i32, i32, i32)| (l * 96 + r * 12 + f) as usize;
+        // Whatever stood on the target is gone, with its record (D3).
+        b.origin[at(m.to)] = None;
         if m.afar {
             b.set(m.to, None);
         } else {
+            let moving = b.at(m.from.0, m.from.1, m.from.2);
+            b.origin[at(m.from)] = None;
+            if moving.is_some_and(|p| p.kind == b'H') && m.from.0 == 1 && m.to.0 != 1 {
+                b.origin[at(m.to)] = Some(m.from);
+            }
             let mut p = b.at(m.from.0, m.from.1, m.from.2);
             if m.promo {
                 if let Some(q) = p.as_mut() {

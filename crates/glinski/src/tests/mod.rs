@@ -9,10 +9,10 @@ mod rules;
 use fairy_kernel::{Game, Geometry};
 
 use crate::notation::geometry;
-use crate::{Glinski, Move, MoveList};
+use crate::{Move, MoveList, Position};
 
 /// A position from its notation; panics with the error (test helper).
-pub(crate) fn pos(text: &str) -> Glinski {
+pub(crate) fn pos(text: &str) -> Position {
     fairy_hexchess::testing::pos(text)
 }
 
@@ -22,12 +22,12 @@ pub(crate) fn sq(name: &str) -> u16 {
 }
 
 /// Sorted texts of the legal moves.
-pub(crate) fn moves(p: &Glinski) -> Vec<String> {
+pub(crate) fn moves(p: &Position) -> Vec<String> {
     fairy_hexchess::testing::moves(p)
 }
 
 /// Sorted texts of the legal moves from `from`, without the origin (`f6`, `f11=Q`).
-pub(crate) fn targets(p: &Glinski, from: &str) -> Vec<String> {
+pub(crate) fn targets(p: &Position, from: &str) -> Vec<String> {
     let prefix = format!("{from}-");
     moves(p)
         .into_iter()
@@ -43,12 +43,12 @@ pub(crate) fn names(list: &[&str]) -> Vec<String> {
 }
 
 /// Plays `text` (must be legal) and returns the new position.
-pub(crate) fn after(p: &Glinski, text: &str) -> Glinski {
+pub(crate) fn after(p: &Position, text: &str) -> Position {
     fairy_hexchess::testing::after(p, text)
 }
 
 /// Plays a sequence of moves from `p`.
-pub(crate) fn after_all(p: &Glinski, texts: &[&str]) -> Glinski {
+pub(crate) fn after_all(p: &Position, texts: &[&str]) -> Position {
     texts.iter().fold(p.clone(), |q, t| after(&q, t))
 }
 
@@ -57,9 +57,9 @@ pub(crate) use fairy_hexchess::testing::Rng;
 /// The positions of one random legal game from the start (at most `plies` moves). Captures
 /// are preferred half of the time and pawn moves a quarter of the time, so that games
 /// reach double steps, en passant, promotions and endgames.
-pub(crate) fn random_game(seed: u64, plies: usize) -> Vec<Glinski> {
+pub(crate) fn random_game(seed: u64, plies: usize) -> Vec<Position> {
     let mut rng = Rng(seed);
-    let mut p = Glinski::start(());
+    let mut p = Position::start(());
     let mut out = vec![p.clone()];
     for _ in 0..plies {
         let mut l = MoveList::new();
@@ -100,6 +100,6 @@ pub(crate) fn fen(pieces: &[(&str, char)], side: char, ep: &str) -> String {
 }
 
 /// The position with `pieces`, `side` to move and no en-passant cell.
-pub(crate) fn setup(pieces: &[(&str, char)], side: char) -> Glinski {
+pub(crate) fn setup(pieces: &[(&str, char)], side: char) -> Position {
     pos(&fen(pieces, side, "-"))
 }

@@ -4,18 +4,18 @@ use fairy_kernel::{Game, MoveError, PositionError, SquareError};
 use quickcheck::quickcheck;
 
 use super::{after, fen, pos, setup};
-use crate::{Glinski, START};
+use crate::{Position, START};
 
 #[test]
 fn start_round_trips() {
     assert_eq!(pos(START).to_notation(), START);
-    assert_eq!(pos(START), Glinski::start(()));
+    assert_eq!(pos(START), Position::start(()));
 }
 
 #[test]
 fn public_program_example_after_four_moves() {
     // The game g4-g5 e7-e6 f5-f6 e6xf6 of the hexchess.club documentation.
-    let mut p = Glinski::start(());
+    let mut p = Position::start(());
     for m in ["g4-g5", "e7-e6", "f5-f6", "e6-f6"] {
         p = after(&p, m);
     }
@@ -27,7 +27,7 @@ fn public_program_example_after_four_moves() {
 
 #[test]
 fn move_notation_forms() {
-    let p = Glinski::start(());
+    let p = Position::start(());
     let m = p.parse_move("f5-f6").unwrap();
     assert_eq!(p.format_move(m), "f5-f6");
     for alias in ["f5f6", "F5-F6", " f5-f6 ", "f5:f6", "f5xf6"] {
@@ -48,7 +48,7 @@ fn move_notation_forms() {
 
 #[test]
 fn move_errors_are_typed() {
-    let p = Glinski::start(());
+    let p = Position::start(());
     assert!(matches!(p.parse_move(""), Err(MoveError::Malformed { .. })));
     assert!(matches!(
         p.parse_move("f5"),
@@ -85,19 +85,19 @@ fn move_errors_are_typed() {
 fn position_errors_are_typed() {
     let field = |t: &str| {
         matches!(
-            Glinski::from_notation((), t),
+            Position::from_notation((), t),
             Err(PositionError::Field { .. })
         )
     };
     let count = |t: &str| {
         matches!(
-            Glinski::from_notation((), t),
+            Position::from_notation((), t),
             Err(PositionError::FieldCount { .. })
         )
     };
     let impossible = |t: &str| {
         matches!(
-            Glinski::from_notation((), t),
+            Position::from_notation((), t),
             Err(PositionError::Impossible { .. })
         )
     };
@@ -163,8 +163,8 @@ fn position_errors_are_typed() {
 
 quickcheck! {
     fn parsers_never_panic(text: String) -> bool {
-        let _ = Glinski::from_notation((), &text);
-        let p = Glinski::start(());
+        let _ = Position::from_notation((), &text);
+        let p = Position::start(());
         let _ = p.parse_move(&text);
         let _ = p.parse_square(&text);
         true
@@ -175,9 +175,9 @@ quickcheck! {
         let i = cut % s.len();
         s[i] = c;
         let t: String = s.into_iter().collect();
-        let _ = Glinski::from_notation((), &t);
+        let _ = Position::from_notation((), &t);
         let prefix: String = t.chars().skip(i / 2).take(9).collect();
-        let _ = Glinski::start(()).parse_move(&prefix);
+        let _ = Position::start(()).parse_move(&prefix);
         true
     }
 }

@@ -9,10 +9,10 @@ use super::reference::Ref;
 use super::{moves, pos, random_game};
 use crate::generated::tables as gen;
 use crate::notation::geometry;
-use crate::{tables, Glinski, MoveList};
+use crate::{tables, MoveList, Position};
 
 /// The fast generator and the reference agree on the moves, on check and on the outcome.
-fn agrees_with_reference(p: &Glinski) -> Result<(), String> {
+fn agrees_with_reference(p: &Position) -> Result<(), String> {
     let r = Ref::from_position(p);
     let fast = moves(p);
     let slow = r.legal_texts();
@@ -57,7 +57,7 @@ fn agrees_with_reference(p: &Glinski) -> Result<(), String> {
 /// exchanged: cell `(x, w)` goes to `(x, x - w + 5)` (f1 <-> f11, a1 <-> a6, b1 <-> b7), the
 /// reflection that maps White's setup onto Black's (§2). `None` if the result is not a
 /// readable position.
-fn mirrored(p: &Glinski) -> Option<Glinski> {
+fn mirrored(p: &Position) -> Option<Position> {
     let g = geometry();
     let flip = |sq: u16| -> Option<u16> {
         let (x, w) = g.coords(sq);
@@ -89,12 +89,12 @@ fn mirrored(p: &Glinski) -> Option<Glinski> {
         "{} {side} {ep} 0 1",
         fairy_kernel::notation::write_rows(rows)
     );
-    Glinski::from_notation((), &text).ok()
+    Position::from_notation((), &text).ok()
 }
 
 #[test]
 fn mirror_maps_the_start_onto_itself_with_colours_swapped() {
-    let s = Glinski::start(());
+    let s = Position::start(());
     let m = mirrored(&s).expect("mirror of the start");
     assert_eq!(m.occupied().count(), 36);
     assert_eq!(m.side_to_move(), Color::Black);
@@ -183,7 +183,7 @@ fn generated_tables_match_the_geometry() {
 
 #[test]
 fn perft_3_matches_reference() {
-    let s = Glinski::start(());
+    let s = Position::start(());
     let r = Ref::from_position(&s);
     assert_eq!(r.perft(2), 2586);
     assert_eq!(perft(&s, 3), r.perft(3));
@@ -192,7 +192,7 @@ fn perft_3_matches_reference() {
 #[test]
 #[ignore = "slow reference perft: run in release"]
 fn perft_4_matches_reference() {
-    let s = Glinski::start(());
+    let s = Position::start(());
     let r = Ref::from_position(&s);
     let fast = perft(&s, 4);
     assert_eq!(fast, r.perft(4));
@@ -210,7 +210,7 @@ fn perft_5_matches_reference() {
         eprintln!("skipped: set FAIRY_SLOW_REFERENCE=1 to run the reference perft 5");
         return;
     }
-    let s = Glinski::start(());
+    let s = Position::start(());
     let r = Ref::from_position(&s);
     let fast = perft(&s, 5);
     assert_eq!(fast, r.perft(5));
@@ -219,7 +219,7 @@ fn perft_5_matches_reference() {
 
 #[test]
 fn picture_and_diagram_cover_every_cell() {
-    let p = Glinski::start(());
+    let p = Position::start(());
     let v = p.board_view().expect("a drawing model");
     assert_eq!(v.cells.len(), 91);
     assert_eq!(v.cells.iter().filter(|c| c.piece.is_some()).count(), 36);
@@ -260,7 +260,7 @@ fn picture_and_diagram_cover_every_cell() {
 /// reference generator.
 fn perft_file_agrees_with_reference(limit: u64) {
     let text = include_str!("../../../../tests/perft/glinski.perft");
-    let mut current: Option<Glinski> = None;
+    let mut current: Option<Position> = None;
     let mut checked = 0;
     for line in text.lines().map(str::trim) {
         if let Some(rest) = line.strip_prefix("position ") {

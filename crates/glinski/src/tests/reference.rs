@@ -9,7 +9,7 @@ use fairy_kernel::{Color, Delta, Geometry};
 
 use crate::notation::geometry;
 use crate::types::{Piece, Role};
-use crate::Glinski;
+use crate::Position;
 
 /// §1: the six touching (rook) steps `(dx, dw)`.
 const ROOK_DIRS: [(i8, i8); 6] = [(0, 1), (0, -1), (1, 0), (1, 1), (-1, 0), (-1, -1)];
@@ -91,7 +91,7 @@ impl RefMove {
 }
 
 impl Ref {
-    pub fn from_position(p: &Glinski) -> Ref {
+    pub fn from_position(p: &Position) -> Ref {
         let mut cells = [None; 91];
         for (sq, c) in cells.iter_mut().enumerate() {
             *c = p.piece_at(sq as u16);

@@ -1,26 +1,26 @@
 //! One test per rule of docs/rules/glinski.md, named after the rule and citing its section
-//! (and the ruling of ../shared/RULINGS.md "Glinski hexagonal chess", G1-G4).
+//! (and the project's rulings G1-G4 defined there).
 
 use fairy_kernel::{perft, Color, Game, GameRecord, Geometry, Outcome, Reason};
 
 use super::{after, after_all, fen, moves, names, pos, setup, sq, targets};
 use crate::generated::tables::SHADE;
 use crate::notation::geometry;
-use crate::{Glinski, MoveKind, MoveList, Role, START};
+use crate::{MoveKind, MoveList, Position, Role, START};
 
-/// CHECKPOINTS.md: the start position string.
+/// The start position string of docs/rules/glinski.md §5.1, shared with other programs.
 const CHECKPOINT_START: &str =
     "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1";
 
 #[test]
 fn checkpoint_start_position_string() {
     assert_eq!(START, CHECKPOINT_START);
-    assert_eq!(Glinski::start(()).to_notation(), CHECKPOINT_START);
+    assert_eq!(Position::start(()).to_notation(), CHECKPOINT_START);
 }
 
 #[test]
 fn checkpoint_perft_1_and_2() {
-    let p = Glinski::start(());
+    let p = Position::start(());
     assert_eq!(perft(&p, 1), 51);
     assert_eq!(perft(&p, 2), 2586);
 }
@@ -76,7 +76,7 @@ fn three_shades_and_three_bishops() {
 /// b1 c2 d3 e4 f5 g4 h3 i2 k1; Black mirrored.
 #[test]
 fn setup_matches_the_ruling() {
-    let p = Glinski::start(());
+    let p = Position::start(());
     let white = [
         ("g1", 'K'),
         ("e1", 'Q'),
@@ -178,7 +178,7 @@ fn knight_leaps_to_twelve_cells() {
     );
     // From the start, the d1 knight jumps out over its pawns.
     assert_eq!(
-        targets(&Glinski::start(()), "d1"),
+        targets(&Position::start(()), "d1"),
         names(&["b2", "c3", "f4", "g2"])
     );
 }
@@ -215,7 +215,7 @@ fn pawn_steps_one_cell_along_its_file() {
 /// §3.6(b) (ruling "Glinski"): two cells from any start cell of its side, both empty.
 #[test]
 fn pawn_double_step_from_every_start_cell() {
-    let p = Glinski::start(());
+    let p = Position::start(());
     for (c, two) in [
         ("b1", "b3"),
         ("c2", "c4"),
@@ -236,14 +236,14 @@ fn pawn_double_step_from_every_start_cell() {
         assert_eq!(targets(&p, c).contains(&two.to_string()), c != "g7", "{c}");
     }
     // Not from a cell that is not a start cell.
-    let p = after_all(&Glinski::start(()), &["g4-g5", "b7-b6"]);
+    let p = after_all(&Position::start(()), &["g4-g5", "b7-b6"]);
     assert_eq!(targets(&p, "g5"), ["g6"]);
     // Not over an occupied cell.
     let p = setup(&[("e4", 'P'), ("e5", 'n'), ("a1", 'K'), ("l6", 'k')], 'w');
     assert!(targets(&p, "e4").is_empty());
 }
 
-/// §3.6(b) (research note §2.1): a pawn that reaches another start cell of its side by a
+/// §3.6(b) (docs/rules/glinski.md): a pawn that reaches another start cell of its side by a
 /// capture may double-step from there.
 #[test]
 fn pawn_double_step_from_a_start_cell_reached_by_capture() {
@@ -472,7 +472,7 @@ fn stalemate_wins_for_the_stalemating_side() {
 /// Ruling G1: threefold repetition is a draw (through the game record).
 #[test]
 fn threefold_repetition_draws() {
-    let mut rec = GameRecord::new(Glinski::start(()));
+    let mut rec = GameRecord::new(Position::start(()));
     for _ in 0..2 {
         for m in ["d1-c3", "d9-c6", "c3-d1", "c6-d9"] {
             assert!(rec.outcome().is_none());

@@ -6,7 +6,7 @@
 #[allow(unused_imports)]
 use fairy_kernel::MoveBuf as _;
 use fairy_kernel::{Color, Game};
-use fairy_regicide::{MoveKind, Piece, Regicide, Role};
+use fairy_regicide::{MoveKind, Piece, Position, Role};
 
 pub const W: i32 = 24;
 pub const H: i32 = 12;
@@ -93,7 +93,7 @@ fn ci(c: Color) -> usize {
 }
 
 impl RefPos {
-    pub fn from_fast(p: &Regicide) -> RefPos {
+    pub fn from_fast(p: &Position) -> RefPos {
         let mut castling = [[[false; 2]; 3]; 2];
         for (c, per_color) in Color::ALL.into_iter().zip(castling.iter_mut()) {
             for (f, per_front) in per_color.iter_mut().enumerate() {
@@ -602,7 +602,7 @@ impl Rng {
 }
 
 /// A random sparse position: 1-3 princes a side, a few other pieces, some castling set-ups.
-pub fn random_position(rng: &mut Rng) -> Option<Regicide> {
+pub fn random_position(rng: &mut Rng) -> Option<Position> {
     let mut board: Vec<Option<char>> = vec![None; 288];
     let mut rights = String::new();
     for (color, up) in [(Color::White, true), (Color::Black, false)] {
@@ -687,11 +687,11 @@ pub fn random_position(rng: &mut Rng) -> Option<Regicide> {
     } else {
         sorted.into_iter().collect()
     };
-    Regicide::from_notation((), &format!("{text} {side} 1 {rights} - - 0 1")).ok()
+    Position::from_notation((), &format!("{text} {side} 1 {rights} - - 0 1")).ok()
 }
 
 /// Plays a random legal sub-move; `false` when there is none.
-pub fn random_step(p: &mut Regicide, rng: &mut Rng) -> bool {
+pub fn random_step(p: &mut Position, rng: &mut Rng) -> bool {
     let mut moves = fairy_regicide::MoveList::new();
     p.legal_moves(&mut moves);
     if moves.is_empty() {
@@ -760,13 +760,13 @@ pub fn board_text(pieces: &[(&str, char)]) -> String {
 }
 
 /// A position from pieces and the remaining seven fields (`"w 1 - - - 0 1"`).
-pub fn build(pieces: &[(&str, char)], rest: &str) -> Regicide {
+pub fn build(pieces: &[(&str, char)], rest: &str) -> Position {
     let text = format!("{} {rest}", board_text(pieces));
-    Regicide::from_notation((), &text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    Position::from_notation((), &text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 /// The sorted texts of the legal sub-moves.
-pub fn moves_of(p: &Regicide) -> Vec<String> {
+pub fn moves_of(p: &Position) -> Vec<String> {
     let mut moves = fairy_regicide::MoveList::new();
     p.legal_moves(&mut moves);
     let mut v: Vec<String> = moves.as_slice().iter().map(|&m| p.format_move(m)).collect();
@@ -775,7 +775,7 @@ pub fn moves_of(p: &Regicide) -> Vec<String> {
 }
 
 /// Plays sub-moves given as text.
-pub fn play(p: &mut Regicide, texts: &[&str]) {
+pub fn play(p: &mut Position, texts: &[&str]) {
     for t in texts {
         let m = p
             .parse_move(t)

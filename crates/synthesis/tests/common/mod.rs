@@ -3,6 +3,7 @@
 
 pub mod reference;
 
+use fairy_kernel::Game as _;
 use fairy_synthesis::Position;
 
 /// A small deterministic random generator (xorshift64*).
@@ -25,7 +26,7 @@ impl Rng {
 
 /// Perft by the fast generator.
 pub fn perft(p: &Position, depth: u32) -> u64 {
-    let moves = p.legal_moves();
+    let moves = p.legal_move_list();
     if depth <= 1 {
         return if depth == 0 { 1 } else { moves.len() as u64 };
     }
@@ -53,7 +54,7 @@ pub fn random_walk(fen: &str, seed: u64, plies: usize, mut visit: impl FnMut(&Po
     let mut p = Position::from_fen(fen).expect("valid start");
     for _ in 0..plies {
         visit(&p);
-        let moves = p.legal_moves();
+        let moves = p.legal_move_list();
         if moves.is_empty() {
             break;
         }

@@ -1,0 +1,323 @@
+//! `fairy uci` against scripted sessions, and `fairy match` between UCI engines.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
+
+use assert_cmd::cargo::cargo_bin;
+
+fn session(script: &str) -> String {
+    let mut child = Command::new(cargo_bin("fairy"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn handshake_lists_every_variant_and_the_options() {
+    let out = session("uci\nisready\nquit\n");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("id name fairy"));
+    let combo = lines
+        .iter()
+        .find(|l| l.starts_with("option name UCI_Variant type combo"))
+        .unwrap();
+    for v in fairy_cli::registry::built() {
+        assert!(combo.contains(&format!(" var {}", v.id())), "{combo}");
+    }
+    for o in ["Hash", "MultiPV", "Move Overhead"] {
+        assert!(out.contains(&format!("option name {o} type spin")), "{o}");
+    }
+    let ok = lines.iter().position(|l| *l == "uciok").unwrap();
+    assert_eq!(lines[ok + 1], "readyok");
+}
+
+#[test]
+fn garbage_gets_errors_and_the_engine_stays_usable() {
+    let out = session(
+        "hello world\n\
+         setoption name UCI_Variant value nosuch\n\
+         setoption name UCI_Variant value chess-t1\n\
+         setoption name Hash value lots\n\
+         position fen not a position\n\
+         position startpos moves e2-e4 e9-e1 d7-d6\n\
+         go depth x\n\
+         go sideways\n\
+         d\n\
+         go depth 2\n\
+         isready\n",
+    );
+    let errors = out
+        .lines()
+        .filter(|l| l.starts_with("info string error: "))
+        .count();
+    assert_eq!(errors, 7, "{out}");
+    assert!(
+        out.contains("illegal move \"e9-e1\" after 1 moves"),
+        "{out}"
+    );
+    // The position kept the legal first move: Black is to move.
+    assert!(out.contains("Side to move: black"), "{out}");
+    let best = out.lines().find(|l| l.starts_with("bestmove ")).unwrap();
+    let mv = best.trim_start_matches("bestmove ");
+    // The move is legal for Black after e2-e4.
+    let s = fairy_cli::registry::find("chess-t1").unwrap().session(None);
+    let mut s = s.unwrap();
+    s.apply("e2-e4").unwrap();
+    assert!(
+        s.legal_moves(None).unwrap().contains(&mv.to_owned()),
+        "{mv}"
+    );
+    assert!(out.contains("info depth 2 seldepth"), "{out}");
+    // `isready` is answered at once, even while the search runs.
+    assert!(out.lines().any(|l| l == "readyok"), "{out}");
+}
+
+#[test]
+fn go_perft_divides_and_counts() {
+    let out =
+        session("setoption name UCI_Variant value synthesis\nposition startpos\ngo perft 2\n");
+    let total: u64 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Nodes searched: "))
+        .unwrap()
+        .parse()
+        .unwrap();
+    let sum: u64 = out
+        .lines()
+        .filter_map(|l| l.split_once(": "))
+        .filter(|(m, _)| !m.starts_with("Nodes"))
+        .map(|(_, n)| n.parse::<u64>().unwrap())
+        .sum();
+    let s = fairy_cli::registry::find("synthesis")
+        .unwrap()
+        .session(None)
+        .unwrap();
+    assert_eq!(total, s.perft(2, 1));
+    assert_eq!(sum, total);
+}
+
+#[derive(Clone, Default)]
+struct Buf(Arc<Mutex<Vec<u8>>>);
+impl Write for Buf {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn stop_ends_an_infinite_search_in_process() {
+    let buf = Buf::default();
+    let out: fairy_cli::uci::Output = Arc::new(Mutex::new(buf.clone()));
+    // The reader blocks between `go infinite` and `stop` for 200 ms.
+    struct Slow(Vec<&'static str>);
+    impl std::io::Read for Slow {
+        fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+            unreachable!()
+        }
+    }
+    impl std::io::BufRead for Slow {
+        fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+            unreachable!()
+        }
+        fn consume(&mut self, _: usize) {}
+        fn read_line(&mut self, s: &mut String) -> std::io::Result<usize> {
+            if self.0.is_empty() {
+                return Ok(0);
+            }
+            let l = self.0.remove(0);
+            if l == "stop\n" {
+                std::thread::sleep(std::time::Duration::from_millis(200));
+            }
+            s.push_str(l);
+            Ok(l.len())
+        }
+    }
+    let mut input = Slow(vec![
+        "setoption name UCI_Variant value chess-t\n",
+        "position startpos\n",
+        "go infinite\n",
+        "stop\n",
+        "isready\n",
+    ]);
+    let t0 = std::time::Instant::now();
+    fairy_cli::uci::run(&mut input, out);
+    let text = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(t0.elapsed() < std::time::Duration::from_secs(20));
+    let b = lines
+        .iter()
+        .position(|l| l.starts_with("bestmove "))
+        .unwrap();
+    assert_eq!(lines[b + 1], "readyok", "{text}");
+    assert!(
+        lines[..b].iter().all(|l| l.starts_with("info depth")),
+        "{text}"
+    );
+}
+
+fn fairy_match(args: &[&str]) -> (String, String) {
+    let out = Command::new(cargo_bin("fairy"))
+        .arg("match")
+        .args(args)
+        .output()
+        .unwrap();
+    let (o, e) = (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    );
+    assert!(out.status.success(), "{o}\n{e}");
+    (o, e)
+}
+
+fn tally(out: &str) -> (u32, u32, u32) {
+    let l = out.lines().find(|l| l.starts_with("score of ")).unwrap();
+    let wdl = l.split(": ").nth(1).unwrap().split(' ').next().unwrap();
+    let v: Vec<u32> = wdl.split('-').map(|x| x.parse().unwrap()).collect();
+    (v[0], v[1], v[2])
+}
+
+#[test]
+fn fairy_uci_against_itself_scores_about_even() {
+    let me = format!("{} uci", cargo_bin("fairy").display());
+    let dir = std::env::temp_dir().join(format!("fairy-uci-self-{}", std::process::id()));
+    let (out, err) = fairy_match(&[
+        "chess-t1",
+        "--engine",
+        &me,
+        "--engine",
+        &me,
+        "--depth",
+        "2",
+        "--games",
+        "8",
+        "--concurrency",
+        "2",
+        "--max-plies",
+        "80",
+        "--opening-plies",
+        "4",
+        "--records",
+        dir.to_str().unwrap(),
+    ]);
+    let (w, d, l) = tally(&out);
+    assert_eq!(w + d + l, 8);
+    // Same engine, each opening with both colours: neither side takes more than 3/4.
+    assert!(2 * w + d >= 4 && 2 * l + d >= 4, "{out}");
+    assert!(err.contains("[8/8]"), "{err}");
+    let rec = std::fs::read_to_string(dir.join("game-0008.txt")).unwrap();
+    let rec = fairy::RecordText::parse(&rec).unwrap();
+    assert_eq!(rec.tag("Round"), Some("8"));
+    let v = fairy_cli::registry::find("chess-t1").unwrap();
+    fairy::record::replay(&rec, v).unwrap();
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn sprt_accepts_the_stronger_side_against_a_depth_cap() {
+    let (out, err) = fairy_match(&[
+        "chess-t1",
+        "--engine",
+        "builtin",
+        "--engine",
+        "builtin:depth=1,name=weak",
+        "--depth",
+        "3",
+        "--games",
+        "60",
+        "--concurrency",
+        "2",
+        "--max-plies",
+        "120",
+        "--sprt",
+        "elo0=0 elo1=100 alpha=0.05 beta=0.05",
+    ]);
+    eprintln!("{err}{out}");
+    assert!(out.contains(": H1 accepted"), "{out}");
+    assert!(err.contains("LLR"), "{err}");
+    let (w, _, l) = tally(&out);
+    assert!(w > l);
+}
+
+#[cfg(unix)]
+fn fake_engine(name: &str, on_go: &str) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = std::env::temp_dir().join(format!("fairy-fake-{name}-{}.sh", std::process::id()));
+    let script = format!(
+        "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    uci) echo uciok ;;\n    isready) echo readyok ;;\n    go*) {on_go} ;;\n    quit) exit 0 ;;\n  esac\ndone\n"
+    );
+    std::fs::write(&path, script).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+#[cfg(unix)]
+#[test]
+fn crashes_illegal_moves_and_hangs_lose() {
+    for (name, on_go, word) in [
+        ("crash", "exit 3", "crashed"),
+        ("illegal", "echo bestmove z9-z1", "illegal move \"z9-z1\""),
+        ("hang", "sleep 30", "hung"),
+    ] {
+        let fake = fake_engine(name, on_go);
+        let (out, _) = fairy_match(&[
+            "synthesis",
+            "--engine",
+            "builtin",
+            "--engine",
+            fake.to_str().unwrap(),
+            "--depth",
+            "1",
+            "--games",
+            "2",
+            "--timeout",
+            "1",
+        ]);
+        assert_eq!(tally(&out), (2, 0, 0), "{name}: {out}");
+        assert_eq!(out.matches(word).count(), 2, "{name}: {out}");
+        assert!(out.contains("2 failures"), "{out}");
+        let _ = std::fs::remove_file(fake);
+    }
+}
+
+/// A hundred games at 1 s + 0.1 s per move: no time losses. Run with
+/// `cargo test --release -p fairy-cli --test uci -- --ignored`.
+#[test]
+#[ignore]
+fn no_time_losses_at_one_second_plus_a_tenth() {
+    let (out, err) = fairy_match(&[
+        "chess-t1",
+        "--engine",
+        "builtin",
+        "--engine",
+        "builtin",
+        "--tc",
+        "1+0.1",
+        "--games",
+        "100",
+        "--concurrency",
+        "2",
+        "--max-plies",
+        "40",
+    ]);
+    eprintln!("{err}{out}");
+    let line = out.lines().find(|l| l.starts_with("score of ")).unwrap();
+    assert!(line.ends_with("(0 on time)"), "{line}");
+    let (w, d, l) = tally(&out);
+    assert_eq!(w + d + l, 100);
+}
