@@ -1,8 +1,6 @@
 //! The position of {{title}}, its move generator and its `Game` implementation
 //! (docs/rules/{{name}}.md).
 
-use core::fmt;
-use core::str::FromStr;
 use std::sync::OnceLock;
 
 use fairy_kernel::game::{loose_move_key, parse_by_legal_moves};
@@ -76,12 +74,12 @@ pub struct Position {
     hash: u64,
 }
 
-impl Position {
-    /// The start position.
-    pub fn new() -> Position {
-        START.parse().expect("the start position reads")
-    }
+// `Position::new()` and `Default` (the start), `Display` and `FromStr` (the notation of
+// {{label}}7), as in every variant crate.
+fairy_kernel::impl_position_new!(Position);
+fairy_kernel::impl_position_text!(Position);
 
+impl Position {
     /// The piece on `sq`, if any.
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.cells[sq.index() as usize]
@@ -218,27 +216,6 @@ impl Position {
     }
 }
 
-impl Default for Position {
-    /// The start position.
-    fn default() -> Position {
-        Position::new()
-    }
-}
-
-impl fmt::Display for Position {
-    /// The position notation ({{label}}7).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.to_notation())
-    }
-}
-
-impl FromStr for Position {
-    type Err = PositionError;
-    fn from_str(s: &str) -> Result<Position, PositionError> {
-        Position::from_notation((), s)
-    }
-}
-
 /// Reads the board field: the rows of [`board::rows`], pieces as letters ({{label}}7).
 fn read_board(text: &str) -> Result<[Option<Piece>; CELLS], PositionError> {
     let rows = board::rows();
@@ -264,7 +241,7 @@ impl Game for Position {
     type Variant = ();
 
     fn start(_: ()) -> Position {
-        Position::new()
+        Position::from_notation((), START).expect("the start position reads")
     }
 
     fn variant(&self) {}
