@@ -192,7 +192,7 @@ fn reference_perft_agrees_to_depth_3() {
 /// Every figure of `tests/perft/regicide.perft` up to `limit` nodes, recomputed by the
 /// reference generator and by the fast one.
 fn perft_file_agrees_with_reference(limit: u64) {
-    let text = include_str!("../../../tests/perft/regicide.perft");
+    let text = include_str!("perft/regicide.perft");
     let mut position = None;
     let mut checked = 0;
     for line in text.lines() {

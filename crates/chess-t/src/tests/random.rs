@@ -554,15 +554,15 @@ fn perft_files_agree_with_reference(limit: u64) {
     let files = [
         (
             Variant::ChessT,
-            include_str!("../../../../tests/perft/chess-t.perft"),
+            include_str!("../../tests/perft/chess-t.perft"),
         ),
         (
             Variant::ChessT1,
-            include_str!("../../../../tests/perft/chess-t1.perft"),
+            include_str!("../../tests/perft/chess-t1.perft"),
         ),
         (
             Variant::ChessT2,
-            include_str!("../../../../tests/perft/chess-t2.perft"),
+            include_str!("../../tests/perft/chess-t2.perft"),
         ),
     ];
     let mut checked = 0;

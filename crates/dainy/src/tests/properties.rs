@@ -201,7 +201,7 @@ fn perft_5_matches_reference() {
 /// Every figure of `tests/perft/dainy.perft` up to `limit` nodes, recomputed by the
 /// reference generator.
 fn perft_file_agrees_with_reference(limit: u64) {
-    let text = include_str!("../../../../tests/perft/dainy.perft");
+    let text = include_str!("../../tests/perft/dainy.perft");
     let mut position = None;
     let mut checked = 0;
     for line in text.lines() {

@@ -259,7 +259,7 @@ fn picture_and_diagram_cover_every_cell() {
 /// Every figure of `tests/perft/glinski.perft` up to `limit` nodes, by the fast and by the
 /// reference generator.
 fn perft_file_agrees_with_reference(limit: u64) {
-    let text = include_str!("../../../../tests/perft/glinski.perft");
+    let text = include_str!("../../tests/perft/glinski.perft");
     let mut current: Option<Position> = None;
     let mut checked = 0;
     for line in text.lines().map(str::trim) {
