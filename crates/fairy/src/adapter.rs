@@ -128,6 +128,25 @@ pub trait Session: Send {
     ) -> Option<EngineMove>;
     /// A legal move chosen uniformly by `rng`, or `None` when there is none.
     fn random_move(&self, rng: &mut Rng) -> Option<String>;
+    /// The legal moves in canonical notation in the move generator's order (not sorted);
+    /// [`Session::apply_generated`] takes an index into this list. For bindings that keep
+    /// the list of a position and play from it without reading move text again.
+    fn generated_moves(&self) -> Vec<String> {
+        self.legal_moves(None).unwrap_or_default()
+    }
+    /// Plays the move at `index` of [`Session::generated_moves`] of the current position
+    /// without reading its text and without asking whether the game is over (the caller has
+    /// seen [`Session::outcome`] be `None` in this position); `false`, and nothing played,
+    /// when there is no such move.
+    fn apply_generated(&mut self, index: usize) -> bool {
+        match self.generated_moves().get(index) {
+            Some(text) => {
+                let text = text.clone();
+                self.apply(&text).is_ok()
+            }
+            None => false,
+        }
+    }
 }
 
 /// What the engine chose, in text, with what it saw.
@@ -434,5 +453,25 @@ impl<G: Game> Session for GameRecord<G> {
     fn random_move(&self, rng: &mut Rng) -> Option<String> {
         let pos = self.position();
         fairy_engine::random_move(pos, rng).map(|m| pos.format_move(m))
+    }
+    fn generated_moves(&self) -> Vec<String> {
+        let pos = self.position();
+        let mut list = G::MoveList::default();
+        pos.legal_moves(&mut list);
+        list.as_slice()
+            .iter()
+            .map(|&m| pos.format_move(m))
+            .collect()
+    }
+    fn apply_generated(&mut self, index: usize) -> bool {
+        let mut list = G::MoveList::default();
+        self.position().legal_moves(&mut list);
+        match list.as_slice().get(index) {
+            Some(&m) => {
+                self.play(m);
+                true
+            }
+            None => false,
+        }
     }
 }
