@@ -352,6 +352,22 @@ impl Info {
 #[derive(Clone)]
 struct Move {
     text: String,
+    /// Its place in the sorted legal moves of the position a [`Board`] listed it for
+    /// ([`NO_SLOT`] for a move made otherwise), so that pushing it finds it at once.
+    slot: u32,
+}
+
+/// The [`Move::slot`] of a move that no board listed.
+const NO_SLOT: u32 = u32::MAX;
+
+impl Move {
+    /// A move with its text only.
+    fn of(text: String) -> Self {
+        Move {
+            text,
+            slot: NO_SLOT,
+        }
+    }
 }
 
 #[pymethods]
@@ -364,7 +380,7 @@ impl Move {
                 "cannot read move {text:?}: expected two squares joined by '-' or 'x', such as e2-e4"
             )));
         }
-        Ok(Move { text })
+        Ok(Move::of(text))
     }
     /// Same as the constructor (python-chess's name).
     #[staticmethod]
@@ -477,8 +493,10 @@ struct Ply {
 struct Listed {
     /// The moves as Python objects, sorted by text.
     moves: Vec<Py<Move>>,
-    /// For each of `moves`, its index in [`Session::generated_moves`].
+    /// For each of `moves`, its index in `listing`.
     generated: Vec<usize>,
+    /// The session's list, to play from.
+    listing: fairy::Listing,
     /// The texts as Python strings, made when first asked for.
     strings: Option<Vec<Py<PyString>>>,
     /// Whether the game is over in this position (then every move is refused as before).
@@ -525,7 +543,8 @@ impl Board {
             .last_mut()
             .expect("a board has a current position");
         if ply.listed.is_none() {
-            let generated = session.generated_moves();
+            let listing = session.listing();
+            let generated = &listing.texts;
             let mut order: Vec<usize> = (0..generated.len()).collect();
             order.sort_unstable_by(|&a, &b| generated[a].cmp(&generated[b]));
             let mut moves = Vec::with_capacity(order.len());
@@ -534,12 +553,14 @@ impl Board {
                     py,
                     Move {
                         text: generated[i].clone(),
+                        slot: u32::try_from(moves.len()).unwrap_or(NO_SLOT),
                     },
                 )?);
             }
             ply.listed = Some(Listed {
                 moves,
                 generated: order,
+                listing,
                 strings: None,
                 over: session.outcome().is_some(),
             });
@@ -547,30 +568,41 @@ impl Board {
         Ok(ply.listed.as_mut().expect("listed just above"))
     }
 
-    /// Plays `text`: by its index when it is the canonical text of a listed legal move,
-    /// otherwise read by the variant's lenient parser (every other form, and the errors).
-    fn play_text(&mut self, py: Python<'_>, text: &str) -> PyResult<Py<Move>> {
-        let fast = self
-            .plies
-            .last()
-            .and_then(|p| p.listed.as_ref())
-            .filter(|l| !l.over)
-            .and_then(|l| {
-                l.find(text)
-                    .map(|k| (l.generated[k], l.moves[k].clone_ref(py)))
-            });
-        let mv = match fast {
-            Some((index, mv)) if self.session.apply_generated(index) => mv,
-            _ => {
-                let text = self.session.apply(text).map_err(py_err)?;
-                Py::new(py, Move { text })?
-            }
-        };
+    /// The listed legal moves of the current position, unless the game is over there.
+    fn listed_now(&self) -> Option<&Listed> {
+        self.plies.last()?.listed.as_ref().filter(|l| !l.over)
+    }
+
+    /// Plays the listed move at `k` (sorted order) of the current position.
+    fn play_slot(&mut self, py: Python<'_>, k: usize) -> Option<Py<Move>> {
+        let l = self.plies.last()?.listed.as_ref().filter(|l| !l.over)?;
+        let (index, mv) = (*l.generated.get(k)?, l.moves.get(k)?.clone_ref(py));
+        if !self.session.play_listed(&l.listing, index) {
+            return None;
+        }
+        Some(self.played(py, mv))
+    }
+
+    /// Notes that `mv` was just played from the current position.
+    fn played(&mut self, py: Python<'_>, mv: Py<Move>) -> Py<Move> {
         if let Some(ply) = self.plies.last_mut() {
             ply.played = Some(mv.clone_ref(py));
         }
         self.plies.push(Ply::default());
-        Ok(mv)
+        mv
+    }
+
+    /// Plays `text`: by its index when it is the canonical text of a listed legal move,
+    /// otherwise read by the variant's lenient parser (every other form, and the errors).
+    fn play_text(&mut self, py: Python<'_>, text: &str) -> PyResult<Py<Move>> {
+        if let Some(k) = self.listed_now().and_then(|l| l.find(text)) {
+            if let Some(mv) = self.play_slot(py, k) {
+                return Ok(mv);
+            }
+        }
+        let text = self.session.apply(text).map_err(py_err)?;
+        let mv = Py::new(py, Move::of(text))?;
+        Ok(self.played(py, mv))
     }
 }
 
@@ -626,10 +658,32 @@ impl Board {
     /// Plays a move (a [`Move`] or its text).
     fn push(&mut self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<Py<Move>> {
         if let Ok(m) = mv.downcast::<Move>() {
+            // A Move object this board listed for this position: found by its slot.
+            let slot = m.get().slot as usize;
+            let listed = self
+                .listed_now()
+                .is_some_and(|l| l.moves.get(slot).is_some_and(|p| p.as_ptr() == m.as_ptr()));
+            if listed {
+                if let Some(played) = self.play_slot(py, slot) {
+                    return Ok(played);
+                }
+            }
             return self.play_text(py, &m.get().text);
         }
-        let text = mv.downcast::<PyString>()?.to_cow()?;
-        self.play_text(py, &text)
+        let s = mv.downcast::<PyString>()?;
+        // One of the strings `legal_move_strings` returned for this position.
+        let hit = self.listed_now().and_then(|l| {
+            l.strings
+                .as_ref()?
+                .iter()
+                .position(|p| p.as_ptr() == s.as_ptr())
+        });
+        if let Some(k) = hit {
+            if let Some(played) = self.play_slot(py, k) {
+                return Ok(played);
+            }
+        }
+        self.play_text(py, &s.to_cow()?)
     }
     /// Plays a move given as text (the canonical form or any form the variant reads) and
     /// returns it in canonical form.
@@ -657,18 +711,14 @@ impl Board {
             }
         }
         match self.session.history().pop() {
-            Some(text) => Py::new(py, Move { text }),
+            Some(text) => Py::new(py, Move::of(text)),
             None => Err(PyIndexError::new_err("no move has been played")),
         }
     }
     /// The moves played, first to last.
     #[getter]
     fn move_stack(&self) -> Vec<Move> {
-        self.session
-            .history()
-            .into_iter()
-            .map(|text| Move { text })
-            .collect()
+        self.session.history().into_iter().map(Move::of).collect()
     }
     /// A copy with the same start position and moves.
     fn copy(slf: &Bound<'_, Self>) -> PyResult<PyObject> {
@@ -761,12 +811,12 @@ impl Board {
         };
         let s = &mut *self.session;
         py.allow_threads(move || s.engine_move(&limits))
-            .map(|e| Move { text: e.text })
+            .map(|e| Move::of(e.text))
     }
     /// A legal move chosen uniformly with a generator seeded by `seed`, or `None`.
     fn random_move(&self, seed: u64) -> Option<Move> {
         let mut rng = Rng::new(seed);
-        self.session.random_move(&mut rng).map(|text| Move { text })
+        self.session.random_move(&mut rng).map(Move::of)
     }
     /// An SVG picture of the position, the last move (or `last_move`) outlined.
     #[pyo3(signature = (last_move=None))]
