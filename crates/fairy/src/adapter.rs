@@ -128,6 +128,37 @@ pub trait Session: Send {
     ) -> Option<EngineMove>;
     /// A legal move chosen uniformly by `rng`, or `None` when there is none.
     fn random_move(&self, rng: &mut Rng) -> Option<String>;
+    /// The legal moves of the current position, listed once for playing them by index
+    /// with [`Session::play_listed`] (for bindings that keep the list of a position and
+    /// play from it without reading move text again).
+    fn listing(&self) -> Listing {
+        Listing {
+            texts: self.legal_moves(None).unwrap_or_default(),
+            moves: Box::new(()),
+            hash: 0,
+        }
+    }
+    /// Plays move `index` of `listing`, which [`Session::listing`] made in the current
+    /// position, without reading its text and without asking whether the game is over
+    /// (the caller has seen [`Session::outcome`] be `None` in this position); `false`, and
+    /// nothing played, when there is no such move or the listing is of another position.
+    fn play_listed(&mut self, listing: &Listing, index: usize) -> bool {
+        match listing.texts.get(index) {
+            Some(text) => self.apply(text).is_ok(),
+            None => false,
+        }
+    }
+}
+
+/// The legal moves of one position of a [`Session`], made by [`Session::listing`] and
+/// played by [`Session::play_listed`].
+pub struct Listing {
+    /// The moves' canonical texts, in the move generator's order.
+    pub texts: Vec<String>,
+    /// The moves themselves, in the same order, as the session's game type has them.
+    moves: Box<dyn Any + Send + Sync>,
+    /// The hash of the position listed ([`Game::hash`]), to refuse another position's list.
+    hash: u64,
 }
 
 /// What the engine chose, in text, with what it saw.
@@ -434,5 +465,35 @@ impl<G: Game> Session for GameRecord<G> {
     fn random_move(&self, rng: &mut Rng) -> Option<String> {
         let pos = self.position();
         fairy_engine::random_move(pos, rng).map(|m| pos.format_move(m))
+    }
+    fn listing(&self) -> Listing {
+        let pos = self.position();
+        let mut list = G::MoveList::default();
+        pos.legal_moves(&mut list);
+        Listing {
+            texts: list
+                .as_slice()
+                .iter()
+                .map(|&m| pos.format_move(m))
+                .collect(),
+            moves: Box::new(list.as_slice().to_vec()),
+            hash: pos.hash(),
+        }
+    }
+    fn play_listed(&mut self, listing: &Listing, index: usize) -> bool {
+        if listing.hash != self.position().hash() {
+            return false;
+        }
+        match listing
+            .moves
+            .downcast_ref::<Vec<G::Move>>()
+            .and_then(|moves| moves.get(index))
+        {
+            Some(&m) => {
+                self.play(m);
+                true
+            }
+            None => false,
+        }
     }
 }

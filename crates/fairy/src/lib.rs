@@ -30,7 +30,7 @@ pub mod record;
 pub mod registry;
 pub mod text_board;
 
-pub use adapter::{Adapter, EngineMove, SearchInfo, Session, Variant};
+pub use adapter::{Adapter, EngineMove, Listing, SearchInfo, Session, Variant};
 pub use error::Error;
 pub use fairy_engine::{Limits, Rng, Score};
 pub use fairy_kernel::{Color, Outcome, Reason, RecordError, RecordText};

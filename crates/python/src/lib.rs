@@ -15,7 +15,7 @@ use fairy::{Color, Limits, Rng, Session, Variant};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyTuple, PyType};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple, PyType};
 use rayon::prelude::*;
 
 create_exception!(
@@ -352,6 +352,22 @@ impl Info {
 #[derive(Clone)]
 struct Move {
     text: String,
+    /// Its place in the sorted legal moves of the position a [`Board`] listed it for
+    /// ([`NO_SLOT`] for a move made otherwise), so that pushing it finds it at once.
+    slot: u32,
+}
+
+/// The [`Move::slot`] of a move that no board listed.
+const NO_SLOT: u32 = u32::MAX;
+
+impl Move {
+    /// A move with its text only.
+    fn of(text: String) -> Self {
+        Move {
+            text,
+            slot: NO_SLOT,
+        }
+    }
 }
 
 #[pymethods]
@@ -364,7 +380,7 @@ impl Move {
                 "cannot read move {text:?}: expected two squares joined by '-' or 'x', such as e2-e4"
             )));
         }
-        Ok(Move { text })
+        Ok(Move::of(text))
     }
     /// Same as the constructor (python-chess's name).
     #[staticmethod]
@@ -459,6 +475,41 @@ fn outcome_of(s: &dyn Session, o: &fairy::Outcome) -> Outcome {
 struct Board {
     info: &'static Info,
     session: Box<dyn Session>,
+    /// One entry per position of the game, the start first and the current one last.
+    plies: Vec<Ply>,
+}
+
+/// What a [`Board`] remembers of one position of its game, so that listing the legal
+/// moves, playing one of them and taking it back cost little from Python.
+#[derive(Default)]
+struct Ply {
+    /// The legal moves, once they have been asked for in this position.
+    listed: Option<Listed>,
+    /// The move played from this position (the one `pop` returns), when the board played it.
+    played: Option<Py<Move>>,
+}
+
+/// The legal moves of a position, kept by its [`Ply`].
+struct Listed {
+    /// The moves as Python objects, sorted by text.
+    moves: Vec<Py<Move>>,
+    /// For each of `moves`, its index in `listing`.
+    generated: Vec<usize>,
+    /// The session's list, to play from.
+    listing: fairy::Listing,
+    /// The texts as Python strings, made when first asked for.
+    strings: Option<Vec<Py<PyString>>>,
+    /// Whether the game is over in this position (then every move is refused as before).
+    over: bool,
+}
+
+impl Listed {
+    /// The position (in `moves`) of the move whose canonical text is `text`.
+    fn find(&self, text: &str) -> Option<usize> {
+        self.moves
+            .binary_search_by(|m| m.get().text.as_str().cmp(text))
+            .ok()
+    }
 }
 
 fn move_text(m: &Bound<'_, PyAny>) -> PyResult<String> {
@@ -466,6 +517,93 @@ fn move_text(m: &Bound<'_, PyAny>) -> PyResult<String> {
         return Ok(mv.get().text.clone());
     }
     m.extract::<String>()
+}
+
+impl Board {
+    /// A board over `session`, whose moves (if any) it did not play itself.
+    fn over_session(info: &'static Info, session: Box<dyn Session>) -> Self {
+        let plies = (0..=session.history().len())
+            .map(|_| Ply::default())
+            .collect();
+        Board {
+            info,
+            session,
+            plies,
+        }
+    }
+
+    /// The legal moves of the current position, listed once per position.
+    fn listed(&mut self, py: Python<'_>) -> PyResult<&mut Listed> {
+        if self.plies.is_empty() {
+            self.plies.push(Ply::default());
+        }
+        let session = &self.session;
+        let ply = self
+            .plies
+            .last_mut()
+            .expect("a board has a current position");
+        if ply.listed.is_none() {
+            let listing = session.listing();
+            let generated = &listing.texts;
+            let mut order: Vec<usize> = (0..generated.len()).collect();
+            order.sort_unstable_by(|&a, &b| generated[a].cmp(&generated[b]));
+            let mut moves = Vec::with_capacity(order.len());
+            for &i in &order {
+                moves.push(Py::new(
+                    py,
+                    Move {
+                        text: generated[i].clone(),
+                        slot: u32::try_from(moves.len()).unwrap_or(NO_SLOT),
+                    },
+                )?);
+            }
+            ply.listed = Some(Listed {
+                moves,
+                generated: order,
+                listing,
+                strings: None,
+                over: session.outcome().is_some(),
+            });
+        }
+        Ok(ply.listed.as_mut().expect("listed just above"))
+    }
+
+    /// The listed legal moves of the current position, unless the game is over there.
+    fn listed_now(&self) -> Option<&Listed> {
+        self.plies.last()?.listed.as_ref().filter(|l| !l.over)
+    }
+
+    /// Plays the listed move at `k` (sorted order) of the current position.
+    fn play_slot(&mut self, py: Python<'_>, k: usize) -> Option<Py<Move>> {
+        let l = self.plies.last()?.listed.as_ref().filter(|l| !l.over)?;
+        let (index, mv) = (*l.generated.get(k)?, l.moves.get(k)?.clone_ref(py));
+        if !self.session.play_listed(&l.listing, index) {
+            return None;
+        }
+        Some(self.played(py, mv))
+    }
+
+    /// Notes that `mv` was just played from the current position.
+    fn played(&mut self, py: Python<'_>, mv: Py<Move>) -> Py<Move> {
+        if let Some(ply) = self.plies.last_mut() {
+            ply.played = Some(mv.clone_ref(py));
+        }
+        self.plies.push(Ply::default());
+        mv
+    }
+
+    /// Plays `text`: by its index when it is the canonical text of a listed legal move,
+    /// otherwise read by the variant's lenient parser (every other form, and the errors).
+    fn play_text(&mut self, py: Python<'_>, text: &str) -> PyResult<Py<Move>> {
+        if let Some(k) = self.listed_now().and_then(|l| l.find(text)) {
+            if let Some(mv) = self.play_slot(py, k) {
+                return Ok(mv);
+            }
+        }
+        let text = self.session.apply(text).map_err(py_err)?;
+        let mv = Py::new(py, Move::of(text))?;
+        Ok(self.played(py, mv))
+    }
 }
 
 #[pymethods]
@@ -476,7 +614,7 @@ impl Board {
     fn new(variant: &str, position: Option<&str>) -> PyResult<Self> {
         let info = info(variant)?;
         let session = info.variant.session(position).map_err(py_err)?;
-        Ok(Board { info, session })
+        Ok(Board::over_session(info, session))
     }
     /// The variant id.
     #[getter]
@@ -485,49 +623,102 @@ impl Board {
     }
     /// The legal moves as [`Move`] objects, sorted by text.
     #[getter]
-    fn legal_moves(&self) -> PyResult<Vec<Move>> {
-        let moves = self.session.legal_moves(None).map_err(py_err)?;
-        Ok(moves.into_iter().map(|text| Move { text }).collect())
+    fn legal_moves<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let listed = self.listed(py)?;
+        Ok(PyList::new_bound(
+            py,
+            listed.moves.iter().map(|m| m.clone_ref(py)),
+        ))
     }
     /// The legal moves in canonical notation, sorted; only those from square `from_square`
     /// when given.
     #[pyo3(signature = (from_square=None))]
-    fn legal_move_strings(&self, from_square: Option<&str>) -> PyResult<Vec<String>> {
-        self.session.legal_moves(from_square).map_err(py_err)
+    fn legal_move_strings<'py>(
+        &mut self,
+        py: Python<'py>,
+        from_square: Option<&str>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        if from_square.is_some() {
+            let moves = self.session.legal_moves(from_square).map_err(py_err)?;
+            return Ok(PyList::new_bound(py, moves));
+        }
+        let listed = self.listed(py)?;
+        let strings = listed.strings.get_or_insert_with(|| {
+            listed
+                .moves
+                .iter()
+                .map(|m| PyString::new_bound(py, &m.get().text).unbind())
+                .collect()
+        });
+        Ok(PyList::new_bound(
+            py,
+            strings.iter().map(|s| s.clone_ref(py)),
+        ))
     }
     /// Plays a move (a [`Move`] or its text).
-    fn push(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<Move> {
-        let text = move_text(mv)?;
-        self.push_str(&text)
+    fn push(&mut self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<Py<Move>> {
+        if let Ok(m) = mv.downcast::<Move>() {
+            // A Move object this board listed for this position: found by its slot.
+            let slot = m.get().slot as usize;
+            let listed = self
+                .listed_now()
+                .is_some_and(|l| l.moves.get(slot).is_some_and(|p| p.as_ptr() == m.as_ptr()));
+            if listed {
+                if let Some(played) = self.play_slot(py, slot) {
+                    return Ok(played);
+                }
+            }
+            return self.play_text(py, &m.get().text);
+        }
+        let s = mv.downcast::<PyString>()?;
+        // One of the strings `legal_move_strings` returned for this position.
+        let hit = self.listed_now().and_then(|l| {
+            l.strings
+                .as_ref()?
+                .iter()
+                .position(|p| p.as_ptr() == s.as_ptr())
+        });
+        if let Some(k) = hit {
+            if let Some(played) = self.play_slot(py, k) {
+                return Ok(played);
+            }
+        }
+        self.play_text(py, &s.to_cow()?)
     }
     /// Plays a move given as text (the canonical form or any form the variant reads) and
     /// returns it in canonical form.
-    fn push_str(&mut self, text: &str) -> PyResult<Move> {
-        let text = self.session.apply(text).map_err(py_err)?;
-        Ok(Move { text })
+    fn push_str(&mut self, py: Python<'_>, text: &str) -> PyResult<Py<Move>> {
+        self.play_text(py, text)
     }
     /// Takes back the last move and returns it.
-    fn pop(&mut self) -> PyResult<Move> {
-        let last = self.peek()?;
+    fn pop(&mut self, py: Python<'_>) -> PyResult<Py<Move>> {
+        let last = self.peek(py)?;
         self.session.undo();
+        if self.plies.len() > 1 {
+            self.plies.pop();
+        }
+        if let Some(ply) = self.plies.last_mut() {
+            ply.played = None;
+        }
         Ok(last)
     }
     /// The last move played.
-    fn peek(&self) -> PyResult<Move> {
-        self.session
-            .history()
-            .pop()
-            .map(|text| Move { text })
-            .ok_or_else(|| PyIndexError::new_err("no move has been played"))
+    fn peek(&self, py: Python<'_>) -> PyResult<Py<Move>> {
+        let n = self.plies.len();
+        if n >= 2 {
+            if let Some(m) = &self.plies[n - 2].played {
+                return Ok(m.clone_ref(py));
+            }
+        }
+        match self.session.history().pop() {
+            Some(text) => Py::new(py, Move::of(text)),
+            None => Err(PyIndexError::new_err("no move has been played")),
+        }
     }
     /// The moves played, first to last.
     #[getter]
     fn move_stack(&self) -> Vec<Move> {
-        self.session
-            .history()
-            .into_iter()
-            .map(|text| Move { text })
-            .collect()
+        self.session.history().into_iter().map(Move::of).collect()
     }
     /// A copy with the same start position and moves.
     fn copy(slf: &Bound<'_, Self>) -> PyResult<PyObject> {
@@ -552,7 +743,8 @@ impl Board {
     /// Starts over from `position` (or the start position), with no moves played.
     #[pyo3(signature = (position=None))]
     fn set_position(&mut self, position: Option<&str>) -> PyResult<()> {
-        self.session = self.info.variant.session(position).map_err(py_err)?;
+        let session = self.info.variant.session(position).map_err(py_err)?;
+        *self = Board::over_session(self.info, session);
         Ok(())
     }
     /// The side to move: 0 for the first side (White, Gold), 1 for the second.
@@ -619,12 +811,12 @@ impl Board {
         };
         let s = &mut *self.session;
         py.allow_threads(move || s.engine_move(&limits))
-            .map(|e| Move { text: e.text })
+            .map(|e| Move::of(e.text))
     }
     /// A legal move chosen uniformly with a generator seeded by `seed`, or `None`.
     fn random_move(&self, seed: u64) -> Option<Move> {
         let mut rng = Rng::new(seed);
-        self.session.random_move(&mut rng).map(|text| Move { text })
+        self.session.random_move(&mut rng).map(Move::of)
     }
     /// An SVG picture of the position, the last move (or `last_move`) outlined.
     #[pyo3(signature = (last_move=None))]
@@ -685,7 +877,7 @@ impl Board {
         for m in &moves {
             s.apply(m).map_err(py_err)?;
         }
-        self.session = s;
+        *self = Board::over_session(self.info, s);
         Ok(())
     }
     /// The game record text (tags and moves), with `players` names.
@@ -734,9 +926,9 @@ impl Board {
         self.info.action_to_move(action)
     }
     /// Plays the move of an action index.
-    fn push_action(&mut self, action: usize) -> PyResult<Move> {
+    fn push_action(&mut self, py: Python<'_>, action: usize) -> PyResult<Py<Move>> {
         let text = self.info.action_to_move(action)?;
-        self.push_str(&text)
+        self.play_text(py, &text)
     }
     /// The legal action mask, one byte (0 or 1) per action.
     fn _legal_action_mask_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
