@@ -5,7 +5,7 @@ use fairy_kernel::{Geometry, MoveError, PositionError};
 
 use crate::position::{Move, MoveList, Position};
 use crate::types::{
-    rank_of, side_name, square, Kind, Level, Piece, BOARD, FILES, GOLD, RANKS, SCARLET, SQUARES,
+    rank_of, side_name, square, Level, Piece, Role, BOARD, FILES, GOLD, RANKS, SCARLET, SQUARES,
 };
 
 /// The start position (docs/rules/dragonchess.md, D2) in position notation (D8).
@@ -42,7 +42,7 @@ fn read_origins(pos: &mut Position, text: &str) -> Result<(), PositionError> {
         if Level::of(hero) == Level::Ground {
             return Err(bad(entry, "a Hero on the Ground has no recorded origin"));
         }
-        if pos.piece_at(hero).map(|p| p.kind) != Some(Kind::Hero) {
+        if pos.piece_at(hero).map(|p| p.role) != Some(Role::Hero) {
             return Err(bad(entry, "no Hero stands on that square"));
         }
         if pos.hero_origin(hero).is_some() {
@@ -158,31 +158,31 @@ fn check_possible(pos: &Position) -> Result<(), PositionError> {
         let Some(p) = pos.piece_at(sq) else { continue };
         let name = BOARD.square_name(sq);
         let who = side_name(p.color);
-        if !p.kind.can_stand_on(Level::of(sq)) {
+        if !p.role.can_stand_on(Level::of(sq)) {
             return impossible(format!(
                 "{who} {} on {name}: a {} can never stand on that level",
-                p.kind.name(),
-                p.kind.name()
+                p.role.name(),
+                p.role.name()
             ));
         }
         let rank = rank_of(sq);
         let (own_back, last) = if p.color == GOLD { (0, 7) } else { (7, 0) };
-        match p.kind {
-            Kind::King => kings[p.color.index()] += 1,
-            Kind::Warrior if rank == own_back => {
+        match p.role {
+            Role::King => kings[p.color.index()] += 1,
+            Role::Warrior if rank == own_back => {
                 return impossible(format!(
                     "{who} Warrior on {name} stands on its own back rank"
                 ))
             }
-            Kind::Warrior if rank == last => {
+            Role::Warrior if rank == last => {
                 return impossible(format!(
                     "{who} Warrior on {name} stands on its last rank (it would have become a Hero)"
                 ))
             }
-            Kind::Sylph | Kind::Dwarf if rank == own_back => {
+            Role::Sylph | Role::Dwarf if rank == own_back => {
                 return impossible(format!(
                     "{who} {} on {name} stands on its own back rank, which it can never reach",
-                    p.kind.name()
+                    p.role.name()
                 ))
             }
             _ => {}
@@ -212,7 +212,7 @@ impl Position {
     /// [`PositionError::FieldCount`] when the text is not 8 or 9 space-separated fields with
     /// `|` between the boards; [`PositionError::Field`] naming the field and its text when one
     /// cannot be read; [`PositionError::Impossible`] for impossible content.
-    pub fn read(text: &str) -> Result<Position, PositionError> {
+    pub(crate) fn read(text: &str) -> Result<Position, PositionError> {
         let fields: Vec<&str> = text.split(' ').collect();
         if fields.len() != 8 && fields.len() != 9 {
             return Err(PositionError::FieldCount {
@@ -267,9 +267,9 @@ impl Position {
     }
 
     /// Writes position notation (D8), with the Hero origins field when a Hero off the Ground
-    /// has a recorded origin, entries ordered by the Hero's square; [`Position::read`] reads
+    /// has a recorded origin, entries ordered by the Hero's square; `read` reads
     /// it back equal.
-    pub fn write(&self) -> String {
+    pub(crate) fn write(&self) -> String {
         let mut s = String::with_capacity(200);
         for level in [3u16, 2, 1] {
             if level != 3 {
@@ -324,7 +324,7 @@ impl Position {
     /// [`MoveError::Malformed`] for text not shaped like a move, [`MoveError::Square`] for a
     /// bad square name, [`MoveError::GameOver`] when the side to move has no legal move,
     /// [`MoveError::Illegal`] otherwise, with the reason.
-    pub fn read_move(&self, text: &str) -> Result<Move, MoveError> {
+    pub(crate) fn read_move(&self, text: &str) -> Result<Move, MoveError> {
         let malformed = || {
             MoveError::Malformed {
             text: text.to_owned(),
@@ -398,15 +398,15 @@ impl Position {
             Some(p) if self.frozen(p.color).contains(from) => {
                 format!(
                     "the {} on {from_text} is frozen by a Basilisk",
-                    p.kind.name()
+                    p.role.name()
                 )
             }
-            Some(p) if afar && p.kind != Kind::Dragon => {
+            Some(p) if afar && p.role != Role::Dragon => {
                 "only a Dragon captures from afar (written with x)".to_owned()
             }
             Some(p) => format!(
                 "the {} on {from_text} has no legal move to {to_text}{}",
-                p.kind.name(),
+                p.role.name(),
                 if afar { " from afar" } else { "" }
             ),
         };
@@ -419,7 +419,7 @@ impl Position {
     /// A diagram of the three boards side by side, Sky, Ground, Underworld, with ranks and
     /// files, upper case Gold, lower case Scarlet, `.` for empty squares; then the side to
     /// move and the frozen pieces.
-    pub fn draw(&self) -> String {
+    pub(crate) fn draw(&self) -> String {
         let mut s = String::new();
         s.push_str("   Sky (3)                    Ground (2)                 Underworld (1)\n");
         for rank in (0..RANKS).rev() {
