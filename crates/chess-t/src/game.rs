@@ -4,15 +4,15 @@ use fairy_kernel::{Color, Game, Geometry, MoveError, Outcome, PositionError, Squ
 
 use crate::notation::geometry;
 use crate::position::{Move, MoveList, Position};
-use crate::rules::{Kind, Variant};
+use crate::ruleset::{Role, Variant};
 
 /// Piece values for [`Game::evaluate`], in centipawn-like units (documented in
 /// `docs/rules/chess-t.md` §11): 50 per half unit of strength, the Scout 200 (strength 0 but
 /// it captures anything it reaches), the King 0 (its loss ends the game).
-pub const fn piece_value(kind: Kind) -> i32 {
+pub const fn piece_value(kind: Role) -> i32 {
     match kind {
-        Kind::King => 0,
-        Kind::Scout => 200,
+        Role::King => 0,
+        Role::Scout => 200,
         k => 50 * k.strength() as i32,
     }
 }
@@ -99,7 +99,7 @@ impl Game for Position {
     /// side to move's view.
     fn evaluate(&self) -> i32 {
         let mut score = 0;
-        for k in Kind::ALL {
+        for k in Role::ALL {
             let v = piece_value(k);
             score += v * self.pieces(self.side, k).count_ones() as i32;
             score -= v * self.pieces(!self.side, k).count_ones() as i32;

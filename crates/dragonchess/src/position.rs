@@ -106,10 +106,9 @@ impl core::fmt::Display for Move {
 /// is derived from the placement (D4).
 ///
 /// ```
-/// use fairy_dragonchess::Position;
-/// use fairy_kernel::Game;
-/// let p = Position::start(());
-/// assert_eq!(fairy_kernel::perft(&p, 1), 90);
+/// use fairy_dragonchess::prelude::*;
+/// let p = Position::new();
+/// assert_eq!(fairy_dragonchess::kernel::perft(&p, 1), 90);
 /// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Position {

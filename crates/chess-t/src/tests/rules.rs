@@ -229,8 +229,8 @@ fn konnets_exchange_from_the_start() {
         play(&mut p, "e7-e4");
         assert_eq!(p.piece_at(sq(&p, "e4")), None);
         assert_eq!(p.piece_at(sq(&p, "e7")), None);
-        assert!(p.pieces(Color::White, crate::Kind::Konnet) == 0);
-        assert!(p.pieces(Color::Black, crate::Kind::Konnet) == 0);
+        assert!(p.pieces(Color::White, crate::Role::Konnet) == 0);
+        assert!(p.pieces(Color::Black, crate::Role::Konnet) == 0);
         assert_eq!(p.outcome(), None);
     }
 }
@@ -549,7 +549,7 @@ fn prince_becomes_konnet_once_per_side() {
     play(&mut p, "d6-e7"); // the suffix of an automatic promotion may be omitted
     assert!(p.konnet_promoted(Color::White));
     assert!(p.to_notation().contains(" W "));
-    assert_eq!(p.piece_at(sq(&p, "e7")).unwrap().kind, crate::Kind::Konnet);
+    assert_eq!(p.piece_at(sq(&p, "e7")).unwrap().role, crate::Role::Konnet);
     play(&mut p, "a8-b8");
     let t = targets(&p, "c7");
     assert!(t.contains(&"d8".to_owned()) && !t.contains(&"d8=C".to_owned()));
@@ -589,7 +589,7 @@ fn no_prince_to_konnet_with_three_konnets() {
     assert!(p.konnet_promoted(Color::White));
     assert!(p.to_notation().contains(" W "));
     assert_eq!(p.hash(), p.compute_hash());
-    assert_eq!(p.piece_at(sq(&p, "e7")).unwrap().kind, crate::Kind::Prince);
+    assert_eq!(p.piece_at(sq(&p, "e7")).unwrap().role, crate::Role::Prince);
     let later = build_full(
         ChessT,
         &[
