@@ -431,3 +431,27 @@ fn evaluate_is_material_plus_mobility_from_the_side_to_move() {
     // Scarlet to move, a Sylph down: negative for Scarlet.
     assert!(q.evaluate() < 0);
 }
+
+/// `Display` and `FromStr` are the position notation; `Position::new()` and `Default` are
+/// the start; with the `serde` feature positions serialize as their notation.
+#[test]
+fn display_from_str_new_default() {
+    let start = Position::new();
+    assert_eq!(start, Position::default());
+    assert_eq!(start.to_string(), START);
+    let mut p = start.clone();
+    for m in ["3g1-3a7", "2a7-2a6", "2f2-2f3"] {
+        p.play_text(m).expect("legal");
+        let again: Position = format!(" {p}\n").parse().expect("reads back");
+        assert_eq!(again, p);
+        assert_eq!(p.to_string(), p.to_notation());
+    }
+    assert!("2g3r3g1 | x".parse::<Position>().is_err());
+    #[cfg(feature = "serde")]
+    {
+        let json = serde_json::to_string(&p).unwrap();
+        assert_eq!(json, format!("\"{p}\""));
+        assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), p);
+        assert!(serde_json::from_str::<Position>("\"12 g 0 1\"").is_err());
+    }
+}

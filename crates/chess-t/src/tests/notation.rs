@@ -201,3 +201,68 @@ fn diagram_marks_castles_and_fields() {
     assert!(d.contains("[K]") && d.contains(" * "), "{d}");
     assert!(d.lines().last().unwrap().contains("White to move"));
 }
+
+/// `Display` writes the notation, with the rule set's name in front for Chess-T2 and
+/// chess-T1; `FromStr` reads it back under the same rules, after a few random moves too.
+#[test]
+fn display_and_from_str_keep_the_rule_set() {
+    use crate::{START, START_T1, START_T2};
+    for (v, start, prefix) in [
+        (ChessT, START, ""),
+        (ChessT2, START_T2, "chess-t2 "),
+        (ChessT1, START_T1, "chess-t1 "),
+    ] {
+        let mut p = Position::new(v);
+        assert_eq!(p.notation(), start);
+        for _ in 0..6 {
+            let text = p.to_string();
+            assert_eq!(text, format!("{prefix}{}", p.notation()));
+            let again: Position = format!("  {text}\n").parse().expect("reads back");
+            assert_eq!(again, p);
+            assert_eq!(again.variant(), v);
+            let mut ml = crate::MoveList::new();
+            p.legal_moves(&mut ml);
+            let m = ml[ml.len() / 2];
+            p.play(m);
+        }
+        // The rule set may be named for Chess-T too.
+        let named: Position = format!("{} {start}", v.name()).parse().expect("named");
+        assert_eq!(named, Position::new(v));
+    }
+    assert_eq!(Position::default(), Position::new(ChessT));
+}
+
+/// Without a name the text is Chess-T: a chess-T1 board is then the wrong shape, and a
+/// name that is no rule set is a typed error naming the field.
+#[test]
+fn from_str_reads_chess_t_unless_named() {
+    let e = crate::START_T1.parse::<Position>().unwrap_err();
+    assert!(
+        matches!(e, PositionError::Field { field: "board", .. }),
+        "{e}"
+    );
+    let e = format!("chess-t9 {}", crate::START)
+        .parse::<Position>()
+        .unwrap_err();
+    match e {
+        PositionError::Field { field, text, .. } => {
+            assert_eq!((field, text.as_str()), ("rule set", "chess-t9"));
+        }
+        e => panic!("not a field error: {e}"),
+    }
+    // A Scout is impossible in Chess-T, so a Chess-T2 start without its name is rejected.
+    assert!(crate::START_T2.parse::<Position>().is_err());
+}
+
+/// With the `serde` feature a position serializes as its `Display` text.
+#[cfg(feature = "serde")]
+#[test]
+fn serde_uses_the_display_text() {
+    for v in Variant::ALL {
+        let p = Position::new(v);
+        let json = serde_json::to_string(&p).unwrap();
+        assert_eq!(json, format!("\"{p}\""));
+        assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), p);
+    }
+    assert!(serde_json::from_str::<Position>("\"chess-t 9/9 w\"").is_err());
+}
