@@ -83,7 +83,7 @@ impl Move {
 /// choices on four cells; a Ritter has 12) = 272.
 pub const MAX_MOVES: usize = 272;
 
-/// The buffer that [`Position::legal_moves`] fills.
+/// The buffer that [`Game::legal_moves`](fairy_kernel::Game::legal_moves) fills.
 pub type MoveList = fairy_kernel::ArrayMoveList<Move, MAX_MOVES>;
 
 /// A Chess-T family position: placement, side to move, impregnable fields, the
@@ -568,7 +568,7 @@ impl Position {
         self.generate(out);
     }
 
-    /// The number of legal moves (what [`Position::legal_moves`] would produce).
+    /// The number of legal moves (what [`Game::legal_moves`](fairy_kernel::Game::legal_moves) would produce).
     pub(crate) fn count_moves(&self) -> usize {
         let mut c = Counter(0);
         self.generate(&mut c);
@@ -803,7 +803,7 @@ impl Position {
 
     // ----- making moves ----------------------------------------------------------------
 
-    /// Plays `m`, which must be one of [`Position::legal_moves`].
+    /// Plays `m`, which must be one of [`Game::legal_moves`](fairy_kernel::Game::legal_moves).
     ///
     /// An exchange removes both pieces, resets the half-move clock and leaves the Konnet
     /// flags alone (T6a). A Prince's first move into the enemy castle from outside uses up
