@@ -175,26 +175,26 @@ impl Move {
 
     /// The cell index the moving piece leaves (for the move generator).
     #[inline]
-    pub(crate) const fn from_cell(self) -> u16 {
+    pub(crate) const fn origin(self) -> u16 {
         (self.0 & 0x1ff) as u16
     }
 
     /// The cell index the moving piece lands on (for the move generator).
     #[inline]
-    pub(crate) const fn to_cell(self) -> u16 {
+    pub(crate) const fn target(self) -> u16 {
         ((self.0 >> 9) & 0x1ff) as u16
     }
 
     /// The square the moving piece (the prince, for castling) leaves.
     #[inline]
     pub const fn from(self) -> Square {
-        Square::from_index(self.from_cell())
+        Square::from_index(self.origin())
     }
 
     /// The square the moving piece (the prince, for castling) lands on.
     #[inline]
     pub const fn to(self) -> Square {
-        Square::from_index(self.to_cell())
+        Square::from_index(self.target())
     }
 
     /// The role a pawn promotes to, if this is a promotion.

@@ -33,11 +33,7 @@ pub(crate) fn parse_square(text: &str) -> Result<u16, SquareError> {
 
 /// The canonical text of a sub-move: `d11-d9`, `a2-a1=Q` (ruling R11, R17).
 pub(crate) fn move_text(m: Move) -> String {
-    let mut s = format!(
-        "{}-{}",
-        square_name(m.from_cell()),
-        square_name(m.to_cell())
-    );
+    let mut s = format!("{}-{}", square_name(m.origin()), square_name(m.target()));
     if let Some(r) = m.promotion() {
         s.push('=');
         s.push(r.upper_char());
@@ -94,7 +90,7 @@ pub(crate) fn read_move_text(text: &str) -> Result<Move, MoveError> {
 /// Reads a sub-move and checks it against the legal sub-moves of `pos`.
 pub(crate) fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let read = read_move_text(text)?;
-    let (from, to, promo) = (read.from_cell(), read.to_cell(), read.promotion());
+    let (from, to, promo) = (read.origin(), read.target(), read.promotion());
 
     let mut moves = MoveList::new();
     pos.list_moves(&mut moves);
@@ -109,7 +105,7 @@ pub(crate) fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> 
     };
     if let Some(&m) = moves
         .iter()
-        .find(|m| m.from_cell() == from && m.to_cell() == to && m.promotion() == promo)
+        .find(|m| m.origin() == from && m.target() == to && m.promotion() == promo)
     {
         return Ok(m);
     }
@@ -130,10 +126,7 @@ pub(crate) fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> 
             square_name(from)
         ))),
         Some(_) => {
-            if moves
-                .iter()
-                .any(|m| m.from_cell() == from && m.to_cell() == to)
-            {
+            if moves.iter().any(|m| m.origin() == from && m.target() == to) {
                 Err(illegal(if promo.is_some() {
                     "choose the promotion piece: =Q, =R, =B or =N".to_owned()
                 } else {

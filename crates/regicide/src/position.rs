@@ -297,9 +297,7 @@ impl Position {
         let mut moves = crate::MoveList::new();
         self.list_moves(&mut moves);
         moves.into_iter().find(|l| {
-            l.from_cell() == m.from_cell()
-                && l.to_cell() == m.to_cell()
-                && l.promotion() == m.promotion()
+            l.origin() == m.origin() && l.target() == m.target() && l.promotion() == m.promotion()
         })
     }
 
@@ -310,8 +308,8 @@ impl Position {
     pub(crate) fn play_move(&mut self, m: Move) {
         let us = self.side;
         let them = !us;
-        let from = m.from_cell();
-        let to = m.to_cell();
+        let from = m.origin();
+        let to = m.target();
         let mover = self.board[from as usize];
         self.hash ^= self.state_hash();
         self.passed = false;
@@ -401,7 +399,7 @@ impl Position {
     /// is occupied, so neither yields a capture.
     pub(crate) fn apply_for_look_ahead(&mut self, m: Move) {
         let us = self.side;
-        let (from, to) = (m.from_cell(), m.to_cell());
+        let (from, to) = (m.origin(), m.target());
         let mover = self.board[from as usize];
         let capture_sq = if m.kind() == MoveKind::EnPassant {
             pawn_push(!us, to)
