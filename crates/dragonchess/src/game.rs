@@ -74,7 +74,7 @@ impl Game for Position {
     }
 
     fn move_origin(&self, mv: Move) -> u16 {
-        mv.from()
+        mv.origin()
     }
 
     fn parse_square(&self, text: &str) -> Result<u16, SquareError> {
@@ -82,7 +82,7 @@ impl Game for Position {
     }
 
     fn is_capture(&self, mv: Move) -> bool {
-        self.piece_at(mv.to()).is_some()
+        self.piece_on(mv.target()).is_some()
     }
 
     fn hash(&self) -> u64 {
@@ -134,7 +134,7 @@ impl Game for Position {
                 (BOARD.level_of(sq) as usize - 1) * 2 + usize::from(light)
             },
             |sq| {
-                self.piece_at(sq).map(|p| PieceView {
+                self.piece_on(sq).map(|p| PieceView {
                     letter: p.role.letter(),
                     color: p.color,
                 })

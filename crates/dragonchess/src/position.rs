@@ -15,7 +15,8 @@ use fairy_kernel::Color;
 use crate::generated::tables as g;
 use crate::tables::Bits;
 use crate::types::{
-    file_of, rank_of, Level, Piece, Role, FILES, GOLD, LEVEL_SQUARES, SCARLET, SQUARES,
+    cell_file, cell_name, cell_rank, Level, Piece, Role, Square, FILES, GOLD, LEVEL_SQUARES,
+    SCARLET, SQUARES,
 };
 
 /// Capacity of a [`MoveList`]. A side has at most 42 pieces; the most moves each kind can
@@ -56,17 +57,29 @@ impl Move {
         Move(from as u32 | (to as u32) << 9 | Self::PROMO)
     }
 
+    /// The cell index the moving piece stands on (for the move generator).
+    #[inline]
+    pub(crate) const fn origin(self) -> u16 {
+        (self.0 & 0x1ff) as u16
+    }
+
+    /// The cell index the piece goes to (for the move generator).
+    #[inline]
+    pub(crate) const fn target(self) -> u16 {
+        ((self.0 >> 9) & 0x1ff) as u16
+    }
+
     /// The square the moving piece stands on (for a capture from afar: the Dragon's square,
     /// which it keeps).
     #[inline]
-    pub const fn from(self) -> u16 {
-        (self.0 & 0x1ff) as u16
+    pub const fn from(self) -> Square {
+        Square::from_index(self.origin())
     }
 
     /// The square the piece goes to (for a capture from afar: the captured piece's square).
     #[inline]
-    pub const fn to(self) -> u16 {
-        ((self.0 >> 9) & 0x1ff) as u16
+    pub const fn to(self) -> Square {
+        Square::from_index(self.target())
     }
 
     /// Whether this is the Dragon's capture from afar, written `3c4x2c4` (ruling D9).
@@ -85,13 +98,12 @@ impl Move {
 impl core::fmt::Display for Move {
     /// The move in the notation of ruling D9: `2c2-2c3`, `3c4x2c4`, `2c7-2c8=H`.
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        use crate::types::square_name;
         let sep = if self.is_afar() { 'x' } else { '-' };
         write!(
             f,
             "{}{sep}{}",
-            square_name(self.from()),
-            square_name(self.to())
+            cell_name(self.origin()),
+            cell_name(self.target())
         )?;
         if self.is_promotion() {
             f.write_str("=H")?;
@@ -157,7 +169,7 @@ const fn ground_of(sq: u16) -> u16 {
 /// rank up); `None` off the board.
 #[inline]
 fn diagonal_of(ground: u16, dir: u8) -> Option<u16> {
-    let (f, r) = (file_of(ground) as i32, rank_of(ground) as i32);
+    let (f, r) = (cell_file(ground) as i32, cell_rank(ground) as i32);
     let f2 = f + if dir & 1 != 0 { 1 } else { -1 };
     let r2 = r + if dir & 2 != 0 { 1 } else { -1 };
     ((0..FILES as i32).contains(&f2) && (0..crate::types::RANKS as i32).contains(&r2))
@@ -336,7 +348,7 @@ impl Position {
     /// The Ground square the Hero on `sq` came from, when `sq` is off the Ground, holds a
     /// Hero and the position records its origin (docs/rules/dragonchess.md, D3, D8).
     #[inline]
-    pub fn hero_origin(&self, sq: u16) -> Option<u16> {
+    pub(crate) fn origin_of_hero(&self, sq: u16) -> Option<u16> {
         if !self.origins.contains(sq) {
             return None;
         }
@@ -349,7 +361,7 @@ impl Position {
     #[cold]
     #[inline(never)]
     fn recorded_return(&self, sq: u16) -> Bits {
-        self.hero_origin(sq).map_or(Bits::EMPTY, Bits::single)
+        self.origin_of_hero(sq).map_or(Bits::EMPTY, Bits::single)
     }
 
     /// The Heroes off the Ground whose origin is recorded, by square.
@@ -361,7 +373,7 @@ impl Position {
     /// one of the four Ground squares diagonally next to the one directly below/above it;
     /// `false` (nothing recorded) otherwise.
     pub(crate) fn set_origin(&mut self, sq: u16, origin: u16) -> bool {
-        if Level::of(sq) == Level::Ground || self.origins.contains(sq) {
+        if Level::of_cell(sq) == Level::Ground || self.origins.contains(sq) {
             return false;
         }
         let g = ground_of(sq);
@@ -431,7 +443,7 @@ impl Position {
 
     /// The piece on `sq`, if any (`None` also for indices off the board).
     #[inline]
-    pub fn piece_at(&self, sq: u16) -> Option<Piece> {
+    pub(crate) fn piece_on(&self, sq: u16) -> Option<Piece> {
         self.board
             .get(sq as usize)
             .and_then(|&c| Piece::from_code(c))
@@ -456,7 +468,7 @@ impl Position {
 
     /// The square of `c`'s King (a valid position has exactly one per side).
     #[inline]
-    pub fn king_square(&self, c: Color) -> u16 {
+    pub(crate) fn king_cell(&self, c: Color) -> u16 {
         self.kings[c.index()]
     }
 
@@ -521,7 +533,7 @@ impl Position {
     /// Whether a piece of `by` that is not frozen could capture on `sq` (rules doc 5.1):
     /// every capture pattern counts, across levels and from afar. `false` for an index off
     /// the board (`sq >= 288`).
-    pub fn is_attacked(&self, sq: u16, by: Color) -> bool {
+    pub(crate) fn attacked_cell(&self, sq: u16, by: Color) -> bool {
         if sq as usize >= SQUARES {
             return false;
         }
@@ -568,7 +580,7 @@ impl Position {
         // Squares one step "behind" `sq` as seen by `by` are the forward squares of the
         // other side.
         let back = (!by).index();
-        match Level::of(sq) {
+        match Level::of_cell(sq) {
             Level::Sky => {
                 if (g::FORWARD[s][back] & k(Role::Sylph)).any() {
                     return true;
@@ -655,7 +667,7 @@ impl Position {
     fn near_attack_with_origins(&self, sq: u16, near: Bits) -> bool {
         let mut near = near;
         for h in (near & self.origins).iter() {
-            if self.hero_origin(h) != Some(sq) {
+            if self.origin_of_hero(h) != Some(sq) {
                 near.remove(h);
             }
         }
@@ -665,7 +677,7 @@ impl Position {
     /// Whether the side to move's King is attacked (rules doc 5.2).
     #[inline]
     pub(crate) fn in_check(&self) -> bool {
-        self.is_attacked(self.kings[self.side.index()], !self.side)
+        self.attacked_cell(self.kings[self.side.index()], !self.side)
     }
 
     /// The pseudo-legal moves (frozen pieces and the own King's safety aside) of the
@@ -684,7 +696,7 @@ impl Position {
         let empty = |b: Bits| b.and_not(&occ);
         match kind {
             Role::Sylph => {
-                if Level::of(sq) == Level::Sky {
+                if Level::of_cell(sq) == Level::Sky {
                     let mut t = empty(g::DIAG_FORWARD[s][ci]) | (g::FORWARD[s][ci] & enemy);
                     if enemy.contains(sq - UP) {
                         t.insert(sq - UP);
@@ -706,7 +718,7 @@ impl Position {
             Role::Warrior => {
                 let t = empty(g::FORWARD[s][ci]) | (g::DIAG_FORWARD[s][ci] & enemy);
                 let last_rank = if us == GOLD { 7 } else { 0 };
-                if rank_of(sq) as i32 + if us == GOLD { 1 } else { -1 } == last_rank {
+                if cell_rank(sq) as i32 + if us == GOLD { 1 } else { -1 } == last_rank {
                     for to in t.iter() {
                         sink.push(Move::promotion(sq, to));
                     }
@@ -729,7 +741,7 @@ impl Position {
             Role::Cleric => sink.targets(sq, free(g::CLERIC[s])),
             Role::Mage => {
                 let mut t;
-                match Level::of(sq) {
+                match Level::of_cell(sq) {
                     Level::Ground => {
                         t = rook(sq, &occ) | bishop(sq, &occ);
                         t.insert(sq + UP);
@@ -755,7 +767,7 @@ impl Position {
             Role::Dwarf => {
                 let mut t =
                     empty(g::FORWARD[s][ci] | g::SIDEWAYS[s]) | (g::DIAG_FORWARD[s][ci] & enemy);
-                if Level::of(sq) == Level::Underworld {
+                if Level::of_cell(sq) == Level::Underworld {
                     if enemy.contains(sq + UP) {
                         t.insert(sq + UP);
                     }
@@ -770,7 +782,7 @@ impl Position {
                 sink.targets(sq, t);
             }
             Role::Elemental => {
-                if Level::of(sq) == Level::Underworld {
+                if Level::of_cell(sq) == Level::Underworld {
                     let mut t = free(g::ORTH_STEP[s]) | empty(g::DIAG_STEP[s]);
                     for far in free(g::ORTH_TWO[s]).iter() {
                         if !occ.contains((sq + far) / 2) {
@@ -806,7 +818,7 @@ impl Position {
         let ksq = self.kings[us.index()];
         let ks = ksq as usize;
         let mut v = Bits::EMPTY;
-        let lvl = Level::of(ksq);
+        let lvl = Level::of_cell(ksq);
         let mages = self.pieces(them, Role::Mage);
         let (rooks, bishops) = match lvl {
             Level::Ground => (
@@ -880,7 +892,7 @@ impl Position {
     fn leaves_king_safe(&self, m: Move) -> bool {
         let us = self.side;
         let them = !us;
-        let (from, to) = (m.from(), m.to());
+        let (from, to) = (m.origin(), m.target());
         let mut occ = self.occupied();
         let mut enemy = self.colors[them.index()];
         let mut basilisks = self.pieces(us, Role::Basilisk);
@@ -929,7 +941,7 @@ impl Position {
         }
         let mut scratch = MoveList::new();
         for sq in (movable & risky).iter() {
-            let Some(p) = self.piece_at(sq) else { continue };
+            let Some(p) = self.piece_on(sq) else { continue };
             let test_all = p.role == Role::King || sensitive.contains(sq);
             scratch.clear();
             self.moves_in(&ctx, sq, p.role, &mut scratch);
@@ -959,7 +971,7 @@ impl Position {
         let movable = self.colors[c.index()].and_not(&self.frozen(c));
         let mut n = Counter(0);
         for sq in movable.iter() {
-            if let Some(p) = self.piece_at(sq) {
+            if let Some(p) = self.piece_on(sq) {
                 self.piece_moves(c, sq, p.role, &mut n);
             }
         }
@@ -973,7 +985,7 @@ impl Position {
     /// half-move clock resets on captures and Warrior moves; the move number goes up after
     /// Scarlet's move (D10).
     pub(crate) fn apply(&mut self, m: Move) {
-        let (from, to) = (m.from(), m.to());
+        let (from, to) = (m.origin(), m.target());
         let mut reset = false;
         if m.is_afar() {
             reset = self.take(to).is_some();
@@ -986,7 +998,7 @@ impl Position {
                 }
             }
             self.put(to, p);
-            if p.role == Role::Hero && Level::of(from) == Level::Ground {
+            if p.role == Role::Hero && Level::of_cell(from) == Level::Ground {
                 self.set_origin(to, from);
             }
         }

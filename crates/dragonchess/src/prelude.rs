@@ -7,4 +7,6 @@ pub use fairy_kernel::{
     RecordText, SquareError,
 };
 
-pub use crate::{Level, Move, MoveList, Piece, Position, Role, GOLD, MAX_MOVES, SCARLET, START};
+pub use crate::{
+    Level, Move, MoveList, Piece, Position, Role, Square, GOLD, MAX_MOVES, SCARLET, START,
+};

@@ -43,14 +43,20 @@ pub enum Level {
 }
 
 impl Level {
-    /// The level of a square index (`0..288`).
+    /// The level of a square.
     ///
     /// ```
     /// use fairy_dragonchess::{Level, square};
     /// assert_eq!(Level::of(square(3, 2, 3)), Level::Sky);
     /// ```
     #[inline]
-    pub const fn of(sq: u16) -> Level {
+    pub const fn of(sq: Square) -> Level {
+        Level::of_cell(sq.index())
+    }
+
+    /// The level of a cell index (`0..288`).
+    #[inline]
+    pub(crate) const fn of_cell(sq: u16) -> Level {
         match sq / LEVEL_SQUARES {
             0 => Level::Underworld,
             1 => Level::Ground,
@@ -262,35 +268,76 @@ impl Piece {
     }
 }
 
+fairy_kernel::define_square! {
+    /// A square of the three boards, `1a1`..`3l8`: level (1 Underworld, 2 Ground, 3 Sky),
+    /// file `a`..`l`, rank `1`..`8` (ruling D1), as the move and position notation write it.
+    /// Its index is `(level - 1) * 96 + rank * 12 + file`.
+    pub struct Square;
+    count: SQUARES,
+    name: cell_name,
+    parse: parse_cell,
+}
+
 /// The 0-based file (`a` = 0) of a square.
 #[inline]
-pub const fn file_of(sq: u16) -> u16 {
-    sq % FILES
+pub const fn file_of(sq: Square) -> u16 {
+    cell_file(sq.index())
 }
 
 /// The 0-based rank (`1` = 0) of a square.
 #[inline]
-pub const fn rank_of(sq: u16) -> u16 {
-    (sq % LEVEL_SQUARES) / FILES
+pub const fn rank_of(sq: Square) -> u16 {
+    cell_rank(sq.index())
 }
 
 /// The square at `level` (1..=3, as in names), 0-based `file` and `rank`.
 ///
 /// # Panics
-/// In debug builds when a coordinate is out of range (a programming error).
+/// When a coordinate is out of range (a programming error).
 ///
 /// ```
 /// use fairy_dragonchess::{square, square_name};
 /// assert_eq!(square_name(square(3, 2, 3)), "3c4");
+/// assert_eq!(square(3, 2, 3).to_string(), "3c4");
 /// ```
 #[inline]
-pub const fn square(level: u16, file: u16, rank: u16) -> u16 {
+pub const fn square(level: u16, file: u16, rank: u16) -> Square {
+    assert!(level >= 1 && level <= 3 && file < FILES && rank < RANKS);
+    Square::from_index(cell(level, file, rank))
+}
+
+/// The name of a square, such as `3c4` (ruling D1); the same as `sq.to_string()`.
+pub fn square_name(sq: Square) -> String {
+    sq.to_string()
+}
+
+/// The 0-based file of a cell index.
+#[inline]
+pub(crate) const fn cell_file(sq: u16) -> u16 {
+    sq % FILES
+}
+
+/// The 0-based rank of a cell index.
+#[inline]
+pub(crate) const fn cell_rank(sq: u16) -> u16 {
+    (sq % LEVEL_SQUARES) / FILES
+}
+
+/// The cell index at `level` (1..=3), 0-based `file` and `rank`.
+#[inline]
+pub(crate) const fn cell(level: u16, file: u16, rank: u16) -> u16 {
     debug_assert!(level >= 1 && level <= 3 && file < FILES && rank < RANKS);
     (level - 1) * LEVEL_SQUARES + rank * FILES + file
 }
 
-/// The name of a square, such as `3c4` (ruling D1).
-pub fn square_name(sq: u16) -> String {
+/// The name of a cell index, such as `3c4` (ruling D1).
+pub(crate) fn cell_name(sq: u16) -> String {
     use fairy_kernel::Geometry;
     BOARD.square_name(sq)
+}
+
+/// Reads a square name to its cell index.
+pub(crate) fn parse_cell(text: &str) -> Result<u16, fairy_kernel::SquareError> {
+    use fairy_kernel::Geometry;
+    BOARD.parse_square(text)
 }

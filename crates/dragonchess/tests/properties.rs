@@ -455,3 +455,46 @@ fn display_from_str_new_default() {
         assert!(serde_json::from_str::<Position>("\"12 g 0 1\"").is_err());
     }
 }
+
+/// Every square's name reads back to it; every legal move along a few random games
+/// prints as `format_move` does, reads back without a position (`FromStr`) and resolves
+/// to itself; its squares are typed and name the move's text.
+#[test]
+fn squares_and_move_text_round_trip() {
+    use fairy_dragonchess::{Move, Square};
+    for sq in Square::ALL {
+        assert_eq!(sq.to_string().parse::<Square>(), Ok(sq));
+        assert_eq!(Square::new(sq.index()), Some(sq));
+    }
+    assert_eq!(Square::new(288), None);
+    assert!("4a1".parse::<Square>().is_err());
+    let mut p = Position::new();
+    for ply in 0..60 {
+        let moves = p.legal_move_list();
+        if moves.is_empty() {
+            break;
+        }
+        for &m in &moves {
+            let text = m.to_string();
+            assert_eq!(text, p.format_move(m));
+            let read: Move = text.parse().expect("reads without a position");
+            assert_eq!(p.resolve(read), Some(m), "{text}");
+            assert!(text.starts_with(&m.from().to_string()), "{text}");
+            assert!(text.contains(&m.to().to_string()), "{text}");
+        }
+        p.play(moves[(ply * 7919) % moves.len()]);
+    }
+    assert!("3c4x2c4=H".parse::<Move>().is_err());
+    assert!("2c2-2c9".parse::<Move>().is_err());
+    // A move read without a position but not legal here resolves to nothing.
+    let off: Move = "2a2-2a5".parse().unwrap();
+    assert_eq!(Position::new().resolve(off), None);
+    #[cfg(feature = "serde")]
+    {
+        let m: Move = "3g1-3a7".parse().unwrap();
+        assert_eq!(serde_json::to_string(&m).unwrap(), "\"3g1-3a7\"");
+        let sq: Square = "3c4".parse().unwrap();
+        assert_eq!(serde_json::to_string(&sq).unwrap(), "\"3c4\"");
+        assert_eq!(serde_json::from_str::<Square>("\"3c4\"").unwrap(), sq);
+    }
+}

@@ -573,7 +573,6 @@ fn king_may_not_move_into_check_ruling_d6() {
 
 #[test]
 fn setup_has_42_pieces_a_side_on_the_squares_of_ruling_d2() {
-    use fairy_kernel::Game;
     let p = Position::new();
     let count = |c: fairy_kernel::Color| p.side_pieces(c).count();
     assert_eq!(count(GOLD), 42);
@@ -611,14 +610,14 @@ fn setup_has_42_pieces_a_side_on_the_squares_of_ruling_d2() {
         ("1b7", 'd'),
     ];
     for (sq, letter) in expect {
-        let s = p.parse_square(sq).unwrap();
+        let s: Square = sq.parse().unwrap();
         assert_eq!(p.piece_at(s).map(|x| x.letter()), Some(letter), "{sq}");
     }
 }
 
 #[test]
 fn first_moves_per_piece_match_the_hand_count() {
-    // Research note §6: Griffons 3+2, Dragon 13 (with the Sylph on 3a7), Sylphs 11,
+    // Counted by hand: Griffons 3+2, Dragon 13 (with the Sylph on 3a7), Sylphs 11,
     // Unicorns 4, Heroes 8, Cleric 2, Mage 2, Paladin 8, Warriors 12, Basilisks 2,
     // Elemental 6, Dwarves 17; Oliphants, Thieves and King none.
     let p = Position::new();

@@ -25,7 +25,8 @@ pub fn to_board(p: &Position) -> Board {
     }
     let mut origin = vec![None; 288];
     for sq in p.hero_origins().iter() {
-        if let Some(o) = p.hero_origin(sq) {
+        let hero = fairy_dragonchess::Square::new(sq).expect("a square");
+        if let Some(o) = p.hero_origin(hero).map(u16::from) {
             let o = (o as i32 / 96, (o % 12) as i32, ((o % 96) / 12) as i32);
             origin[sq as usize] = Some(o);
         }
