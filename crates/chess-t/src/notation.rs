@@ -265,7 +265,7 @@ impl Position {
         for rank in (0..rules.ranks as usize).rev() {
             let mut run = 0;
             for file in 0..rules.files as usize {
-                match self.piece_at((rank * rules.files as usize + file) as u16) {
+                match self.piece_on((rank * rules.files as usize + file) as u16) {
                     Some(p) => {
                         if run > 0 {
                             s.push_str(&run.to_string());
@@ -307,7 +307,11 @@ impl Position {
     /// The canonical text of `m` (docs/rules/chess-t.md, T11): `from-to`, `=X` for a promotion.
     pub(crate) fn format_move(&self, m: Move) -> String {
         let g = geometry(self.variant);
-        let mut s = format!("{}-{}", g.square_name(m.from()), g.square_name(m.to()));
+        let mut s = format!(
+            "{}-{}",
+            g.square_name(m.origin()),
+            g.square_name(m.target())
+        );
         if let Some(k) = m.promotion() {
             s.push('=');
             s.push(k.letter());
@@ -360,14 +364,14 @@ impl Position {
         let candidates: Vec<Move> = moves
             .iter()
             .copied()
-            .filter(|m| m.from() == from && m.to() == to)
+            .filter(|m| m.origin() == from && m.target() == to)
             .collect();
         let illegal = |reason: String| MoveError::Illegal {
             text: text.to_owned(),
             reason,
         };
         if candidates.is_empty() {
-            let reason = match self.piece_at(from) {
+            let reason = match self.piece_on(from) {
                 None => format!("no piece on {a}"),
                 Some(p) if p.color != self.side => {
                     format!("the piece on {a} is not the side to move's")
@@ -386,7 +390,7 @@ impl Position {
                 if candidates.len() == 1 {
                     let m = candidates[0];
                     // Only automatic promotions may be left out.
-                    let kind = self.piece_at(from).map(|p| p.role);
+                    let kind = self.piece_on(from).map(|p| p.role);
                     match (kind, m.promotion()) {
                         (_, None)
                         | (Some(Role::Knecht), Some(Role::VerKnecht))
@@ -409,12 +413,12 @@ impl Position {
             s.push_str(&format!("{:>2} ", rank + 1));
             for file in 0..rules.files as usize {
                 let sq = (rank * rules.files as usize + file) as u16;
-                let ch = match self.piece_at(sq) {
+                let ch = match self.piece_on(sq) {
                     Some(p) => p.letter(),
                     None if self.imp.contains(&(sq as u8)) => '*',
                     None => '.',
                 };
-                if self.is_castle(Color::White, sq) || self.is_castle(Color::Black, sq) {
+                if self.is_castle_cell(Color::White, sq) || self.is_castle_cell(Color::Black, sq) {
                     s.push_str(&format!("[{ch}]"));
                 } else {
                     s.push_str(&format!(" {ch} "));

@@ -4,7 +4,7 @@ use core::cell::Cell;
 
 use fairy_kernel::{zobrist, Color, Outcome, Reason};
 
-use crate::ruleset::{Piece, Role, RuleSet, Variant};
+use crate::ruleset::{Piece, Role, RuleSet, Square, Variant};
 use crate::tables::{Tables, MAX_CELLS, NO_CELL};
 
 /// A move: origin, destination, promotion and whether it captures or exchanges.
@@ -17,12 +17,15 @@ pub struct Move {
     to: u8,
     /// 0: none; otherwise 1 + the kind index of the new piece.
     promo: u8,
-    /// `FLAG_CAPTURE` or `FLAG_EXCHANGE` or 0.
+    /// `FLAG_CAPTURE` or `FLAG_EXCHANGE` or 0, and `FLAG_NARROW` on chess-T1's 8-file
+    /// board (so that the move's cells name their squares without the position).
     flags: u8,
 }
 
 const FLAG_CAPTURE: u8 = 1;
 const FLAG_EXCHANGE: u8 = 2;
+/// The move's cells are of an 8-file board (chess-T1), not a 9-file one.
+const FLAG_NARROW: u8 = 4;
 
 impl Move {
     #[inline]
@@ -38,16 +41,43 @@ impl Move {
         }
     }
 
-    /// The cell the moving piece leaves.
+    /// The cell index the moving piece leaves (for the move generator).
     #[inline]
-    pub const fn from(self) -> u16 {
+    pub(crate) const fn origin(self) -> u16 {
         self.from as u16
     }
 
-    /// The cell it goes to (for an exchange: the cell of the removed enemy piece).
+    /// The cell index it goes to (for the move generator).
     #[inline]
-    pub const fn to(self) -> u16 {
+    pub(crate) const fn target(self) -> u16 {
         self.to as u16
+    }
+
+    /// The number of files of the board the move's cells belong to.
+    #[inline]
+    const fn files(self) -> u16 {
+        if self.flags & FLAG_NARROW != 0 {
+            8
+        } else {
+            9
+        }
+    }
+
+    /// The square the moving piece leaves.
+    #[inline]
+    pub const fn from(self) -> Square {
+        Square::of_cell(self.origin(), self.files())
+    }
+
+    /// The square it goes to (for an exchange: the square of the removed enemy piece).
+    #[inline]
+    pub const fn to(self) -> Square {
+        Square::of_cell(self.target(), self.files())
+    }
+
+    /// A move read from text without a position: squares and promotion (see `Move: FromStr`).
+    pub(crate) const fn unresolved(from: Square, to: Square, promo: Option<Role>) -> Move {
+        Move::new(from.index() as u8, to.index() as u8, promo, 0)
     }
 
     /// The kind the piece becomes, if the move promotes (docs/rules/chess-t.md, T8).
@@ -278,9 +308,31 @@ impl Position {
         self.variant
     }
 
-    /// The piece on `cell`, if any.
+    /// The piece on `sq`, if any (`None` also for a square off this rule set's board:
+    /// file `i` in chess-T1).
     #[inline]
-    pub fn piece_at(&self, cell: u16) -> Option<Piece> {
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.cell(sq).and_then(|c| self.piece_on(c))
+    }
+
+    /// The cell index of `sq` on this rule set's board, or `None` when the board has no such
+    /// square (file `i` in chess-T1).
+    #[inline]
+    pub(crate) fn cell(&self, sq: Square) -> Option<u16> {
+        let files = self.variant.rules().files as u16;
+        let (file, rank) = (sq.file(), sq.rank());
+        (file < files).then_some(rank * files + file)
+    }
+
+    /// The square of a cell index of this rule set's board.
+    #[inline]
+    pub(crate) fn square_of(&self, cell: u16) -> Square {
+        Square::of_cell(cell, self.variant.rules().files as u16)
+    }
+
+    /// The piece on cell index `cell`, if any.
+    #[inline]
+    pub(crate) fn piece_on(&self, cell: u16) -> Option<Piece> {
         let c = *self.board.get(cell as usize)?;
         if c == 0 {
             None
@@ -293,9 +345,9 @@ impl Position {
     }
 
     /// The impregnable field of `color`, if the rule set has them (docs/rules/chess-t.md, T3).
-    pub fn impregnable_field(&self, color: Color) -> Option<u16> {
+    pub fn impregnable_field(&self, color: Color) -> Option<Square> {
         let c = self.imp[color.index()];
-        (c != NO_CELL).then_some(c as u16)
+        (c != NO_CELL).then(|| self.square_of(c as u16))
     }
 
     /// Whether `color` has used up its Prince-to-Konnet right: one of its Princes has entered
@@ -319,8 +371,13 @@ impl Position {
         self.colors[color.index()] & self.kinds[kind.index()]
     }
 
-    /// Whether `cell` is a castle cell of `color` (docs/rules/chess-t.md, T2).
-    pub fn is_castle(&self, color: Color, cell: u16) -> bool {
+    /// Whether `sq` is a castle cell of `color` (docs/rules/chess-t.md, T2).
+    pub fn is_castle(&self, color: Color, sq: Square) -> bool {
+        self.cell(sq).is_some_and(|c| self.is_castle_cell(color, c))
+    }
+
+    /// Whether cell index `cell` is a castle cell of `color`.
+    pub(crate) fn is_castle_cell(&self, color: Color, cell: u16) -> bool {
         cell < 128 && self.t.castle[color.index()] >> cell & 1 != 0
     }
 
@@ -393,8 +450,13 @@ impl Position {
     /// - on a castle cell a side's non-royal strength counts only if that side's piece stands
     ///   there (defence) or one of its royal pieces also reaches the cell (attack).
     ///
-    /// Returns `(0, 0)` for a cell that is not on the board.
-    pub fn strength(&self, cell: u16) -> (u16, u16) {
+    /// Returns `(0, 0)` for a square that is not on the board (file `i` in chess-T1).
+    pub fn strength(&self, sq: Square) -> (u16, u16) {
+        self.cell(sq).map_or((0, 0), |c| self.strength_on(c))
+    }
+
+    /// [`Position::strength`] on a cell index.
+    pub(crate) fn strength_on(&self, cell: u16) -> (u16, u16) {
         if cell as usize >= MAX_CELLS || self.t.board[0] >> cell & 1 == 0 {
             return (0, 0);
         }
@@ -565,7 +627,13 @@ impl Position {
     /// Appends the legal moves of the side to move. Empty when the game is decided (a King
     /// missing, castle capture) or the side to move is blockaded.
     pub(crate) fn legal_moves(&self, out: &mut MoveList) {
+        let first = out.len();
         self.generate(out);
+        if self.variant.rules().files == 8 {
+            for m in &mut out[first..] {
+                m.flags |= FLAG_NARROW;
+            }
+        }
     }
 
     /// The number of legal moves (what [`Game::legal_moves`](fairy_kernel::Game::legal_moves) would produce).

@@ -8,5 +8,5 @@ pub use fairy_kernel::{
 };
 
 pub use crate::{
-    Move, MoveList, Piece, Position, Role, Variant, MAX_MOVES, START, START_T1, START_T2,
+    Move, MoveList, Piece, Position, Role, Square, Variant, MAX_MOVES, START, START_T1, START_T2,
 };

@@ -305,3 +305,49 @@ impl FromStr for Variant {
             .ok_or_else(|| UnknownVariant(s.to_owned()))
     }
 }
+
+/// The squares' geometry: the widest board of the family, 9 files x 8 ranks.
+fn wide_board() -> fairy_kernel::RectBoard {
+    fairy_kernel::RectBoard::new(9, 8)
+}
+
+fn wide_name(index: u16) -> String {
+    use fairy_kernel::Geometry;
+    wide_board().square_name(index)
+}
+
+fn wide_parse(text: &str) -> Result<u16, fairy_kernel::SquareError> {
+    use fairy_kernel::Geometry;
+    wide_board().parse_square(text)
+}
+
+fairy_kernel::define_square! {
+    /// A square named as the notation writes it, `a1`..`i8` (docs/rules/chess-t.md, T11):
+    /// file `a`..`i`, rank `1`..`8`, the same name meaning the same square in every rule
+    /// set. Its index is `rank * 9 + file` on the 9-file board of Chess-T and Chess-T2;
+    /// chess-T1's board has no file `i` (its positions answer `None` or nothing there).
+    pub struct Square;
+    count: 72,
+    name: wide_name,
+    parse: wide_parse,
+}
+
+impl Square {
+    /// The 0-based file (`a` = 0).
+    #[inline]
+    pub const fn file(self) -> u16 {
+        self.index() % 9
+    }
+
+    /// The 0-based rank (`1` = 0).
+    #[inline]
+    pub const fn rank(self) -> u16 {
+        self.index() / 9
+    }
+
+    /// The square of cell index `cell` of a board with `files` files.
+    #[inline]
+    pub(crate) const fn of_cell(cell: u16, files: u16) -> Square {
+        Square::from_index(cell / files * 9 + cell % files)
+    }
+}

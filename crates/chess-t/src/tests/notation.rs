@@ -1,6 +1,6 @@
 //! Position and move notation (T11, T12), typed errors.
 
-use fairy_kernel::{MoveError, PositionError};
+use fairy_kernel::{Color, MoveError, PositionError};
 
 use super::{build, notation_of};
 use crate::Variant::{ChessT, ChessT1, ChessT2};
@@ -265,4 +265,54 @@ fn serde_uses_the_display_text() {
         assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), p);
     }
     assert!(serde_json::from_str::<Position>("\"chess-t 9/9 w\"").is_err());
+}
+
+/// Squares read back from their names, the same name the same square in every rule set;
+/// every legal move along a few games of each rule set prints as `format_move` does, reads
+/// back without a position and resolves to itself; its typed squares name its text.
+#[test]
+fn squares_and_move_text_round_trip() {
+    use crate::{Move, Square};
+    for sq in Square::ALL {
+        assert_eq!(sq.to_string().parse::<Square>(), Ok(sq));
+    }
+    assert_eq!(Square::COUNT, 72);
+    assert!("j1".parse::<Square>().is_err());
+    for v in Variant::ALL {
+        let mut p = Position::new(v);
+        for ply in 0..40 {
+            let mut moves = crate::MoveList::new();
+            p.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            for &m in &moves {
+                let text = m.to_string();
+                assert_eq!(text, p.format_move(m), "{v}");
+                let read: Move = text.parse().expect("reads without a position");
+                assert_eq!(p.resolve(read), Some(m), "{v} {text}");
+                assert_eq!(p.piece_at(m.from()), p.piece_on(m.origin()), "{v} {text}");
+                assert_eq!(p.strength(m.to()), p.strength_on(m.target()), "{v} {text}");
+            }
+            p.play(moves[(ply * 7919) % moves.len()]);
+        }
+        // The impregnable fields are b4 and b5 where the rule set has them.
+        let fields = [Color::White, Color::Black].map(|c| Position::new(v).impregnable_field(c));
+        let want = (v != ChessT1).then(|| ["b4", "b5"].map(|n| n.parse::<Square>().unwrap()));
+        assert_eq!(fields[0].zip(fields[1]).map(|(a, b)| [a, b]), want, "{v}");
+    }
+    // File i is off chess-T1's board.
+    let i1: Square = "i1".parse().unwrap();
+    assert_eq!(Position::new(ChessT1).piece_at(i1), None);
+    assert_eq!(
+        Position::new(ChessT).piece_at(i1).map(|p| p.letter()),
+        Some('R')
+    );
+    assert!("e2-e4=Q".parse::<Move>().is_err());
+    #[cfg(feature = "serde")]
+    {
+        let m: Move = "e2-e5".parse().unwrap();
+        assert_eq!(serde_json::to_string(&m).unwrap(), "\"e2-e5\"");
+        assert_eq!(serde_json::to_string(&i1).unwrap(), "\"i1\"");
+    }
 }

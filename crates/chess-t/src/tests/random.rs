@@ -43,11 +43,11 @@ fn reference_play(p: &Position, text: &str) -> String {
     };
     let (a, b) = body.split_once('-').unwrap();
     let (from, to) = (g.parse_square(a).unwrap(), g.parse_square(b).unwrap());
-    let mover = p.piece_at(from).unwrap();
-    let target = p.piece_at(to);
-    let is_castle = p.is_castle(Color::White, to) || p.is_castle(Color::Black, to);
+    let mover = p.piece_on(from).unwrap();
+    let target = p.piece_on(to);
+    let is_castle = p.is_castle_cell(Color::White, to) || p.is_castle_cell(Color::Black, to);
     let n = g.cell_count() as u16;
-    let mut cells: Vec<Option<Piece>> = (0..n).map(|s| p.piece_at(s)).collect();
+    let mut cells: Vec<Option<Piece>> = (0..n).map(|s| p.piece_on(s)).collect();
     let mut flags = (
         p.konnet_promoted(Color::White),
         p.konnet_promoted(Color::Black),
@@ -111,7 +111,7 @@ fn reference_play(p: &Position, text: &str) -> String {
         p.impregnable_field(Color::White),
         p.impregnable_field(Color::Black),
     ) {
-        (Some(w), Some(b)) => format!("{},{}", g.square_name(w), g.square_name(b)),
+        (Some(w), Some(b)) => format!("{w},{b}"),
         _ => "-".into(),
     };
     let fl = match flags {
@@ -149,11 +149,11 @@ fn agree(p: &Position) -> Result<(), String> {
     }
     let n = geometry(p.variant()).cell_count() as u16;
     for s in 0..n {
-        if p.strength(s) != r.strength(s) {
+        if p.strength_on(s) != r.strength(s) {
             return Err(format!(
                 "strength on {s} differs in {}: fast {:?} slow {:?}",
                 p.to_notation(),
-                p.strength(s),
+                p.strength_on(s),
                 r.strength(s)
             ));
         }

@@ -39,7 +39,7 @@ impl<'a> Reference<'a> {
     }
 
     fn piece(&self, s: u16) -> Option<Piece> {
-        self.p.piece_at(s)
+        self.p.piece_on(s)
     }
 
     pub fn castle_name_set(&self, c: Color) -> Vec<u16> {
@@ -64,7 +64,7 @@ impl<'a> Reference<'a> {
     }
 
     fn enemy_field(&self, c: Color) -> Option<u16> {
-        self.p.impregnable_field(!c)
+        self.p.impregnable_field(!c).and_then(|s| self.p.cell(s))
     }
 
     fn ray(&self, from: u16, df: i32, dr: i32, range: i32) -> Vec<u16> {
