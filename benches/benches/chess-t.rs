@@ -1,8 +1,8 @@
 //! Chess-T family: perft (bulk counting) from each start position, move generation and
 //! copy-make on a middle-game position.
 
-use fairy_chess_t::{MoveList, Position, Variant};
-use fairy_kernel::perft;
+use fairy_chess_t::kernel::perft;
+use fairy_chess_t::prelude::*;
 
 fn main() {
     divan::main();
@@ -13,12 +13,12 @@ fn main() {
 #[divan::bench(args = ["chess-t", "chess-t2", "chess-t1"])]
 fn perft_4(name: &str) -> u64 {
     let v: Variant = name.parse().expect("a rule set name");
-    perft(divan::black_box(&Position::start(v)), 4)
+    perft(divan::black_box(&Position::new(v)), 4)
 }
 
 /// A position after 12 plies of play from the Chess-T2 start.
 fn middle_game() -> Position {
-    let mut p = Position::start(Variant::ChessT2);
+    let mut p = Position::new(Variant::ChessT2);
     for m in [
         "e2-e4", "e7-e5", "b1-c3", "b8-c6", "d2-d4", "f7-f5", "c3-d5", "h8-g6", "g2-g4", "d7-d6",
         "h1-g3", "c6-d4",

@@ -19,7 +19,7 @@ const MIDDLEGAMES: [&str; 3] = [
 /// perft(3) from the start: 735,480 leaves.
 #[divan::bench]
 fn perft_3_start() -> u64 {
-    perft(divan::black_box(&Position::start(())), 3)
+    perft(divan::black_box(&Position::new()), 3)
 }
 
 /// Legal move generation on each middlegame position.
@@ -36,7 +36,7 @@ fn movegen_middlegame(bencher: divan::Bencher, i: usize) {
 /// Copy-make of every legal move of the start position.
 #[divan::bench]
 fn copy_make_start(bencher: divan::Bencher) {
-    let p = Position::start(());
+    let p = Position::new();
     let mut l = MoveList::new();
     p.legal_moves(&mut l);
     bencher.bench_local(|| {

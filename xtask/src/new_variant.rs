@@ -53,8 +53,12 @@ const CRATE_FILES: &[(&str, &str)] = &[
         include_str!("../templates/variant/tests/rules.rs"),
     ),
     (
-        "examples/random_game.rs",
+        "examples/{{snake}}_random_game.rs",
         include_str!("../templates/variant/examples/random_game.rs"),
+    ),
+    (
+        "examples/{{snake}}_perft.rs",
+        include_str!("../templates/variant/examples/perft.rs"),
     ),
 ];
 
@@ -315,6 +319,7 @@ fn values_for(name: &str, board: BoardKind) -> HashMap<&'static str, String> {
     v.insert("name", name.to_owned());
     v.insert("package", format!("fairy-{name}"));
     v.insert("crate", format!("fairy_{}", name.replace('-', "_")));
+    v.insert("snake", name.replace('-', "_"));
     v.insert("title", title);
     v.insert("label", label.clone());
     v.insert("label_lower", label.to_ascii_lowercase());
@@ -551,7 +556,10 @@ pub fn run(name: &str, board: &str, into: Option<&Path>) -> Result<(), String> {
     edited.insert("crates/fairy/Cargo.toml", facade);
     let mut files: Vec<(String, String)> = Vec::new();
     for (path, template) in CRATE_FILES {
-        files.push((format!("crates/{name}/{path}"), render(template, &values)?));
+        files.push((
+            format!("crates/{name}/{}", render(path, &values)?),
+            render(template, &values)?,
+        ));
     }
     files.push((
         format!("crates/{name}/src/board.rs"),
@@ -694,6 +702,8 @@ mod tests {
             for (path, t) in CRATE_FILES {
                 let out = render(t, &v).unwrap_or_else(|e| panic!("{path}: {e}"));
                 assert!(!out.contains("{{"), "{path}");
+                let file = render(path, &v).unwrap_or_else(|e| panic!("{path}: {e}"));
+                assert!(!file.contains('{'), "{file}");
             }
             for t in [board.board_template(), RULES_DOC, PERFT_FILE] {
                 let out = render(t, &v).unwrap();

@@ -4,15 +4,15 @@ use fairy_kernel::{Color, Game, Geometry, MoveError, Outcome, PositionError, Squ
 
 use crate::notation::geometry;
 use crate::position::{Move, MoveList, Position};
-use crate::rules::{Kind, Variant};
+use crate::ruleset::{Role, Variant};
 
 /// Piece values for [`Game::evaluate`], in centipawn-like units (documented in
 /// `docs/rules/chess-t.md` §11): 50 per half unit of strength, the Scout 200 (strength 0 but
 /// it captures anything it reaches), the King 0 (its loss ends the game).
-pub const fn piece_value(kind: Kind) -> i32 {
+pub const fn piece_value(kind: Role) -> i32 {
     match kind {
-        Kind::King => 0,
-        Kind::Scout => 200,
+        Role::King => 0,
+        Role::Scout => 200,
         k => 50 * k.strength() as i32,
     }
 }
@@ -52,7 +52,7 @@ impl Game for Position {
         them.legal_moves(&mut moves);
         moves
             .iter()
-            .any(|m| (m.is_capture() || m.is_exchange()) && ours & (1u128 << m.to()) != 0)
+            .any(|m| (m.is_capture() || m.is_exchange()) && ours & (1u128 << m.target()) != 0)
     }
 
     fn legal_moves(&self, moves: &mut MoveList) {
@@ -76,7 +76,7 @@ impl Game for Position {
     }
 
     fn move_origin(&self, mv: Move) -> u16 {
-        mv.from()
+        mv.origin()
     }
 
     fn parse_square(&self, text: &str) -> Result<u16, SquareError> {
@@ -99,7 +99,7 @@ impl Game for Position {
     /// side to move's view.
     fn evaluate(&self) -> i32 {
         let mut score = 0;
-        for k in Kind::ALL {
+        for k in Role::ALL {
             let v = piece_value(k);
             score += v * self.pieces(self.side, k).count_ones() as i32;
             score -= v * self.pieces(!self.side, k).count_ones() as i32;
@@ -118,7 +118,7 @@ impl Game for Position {
     /// The strength sums on the cell (docs/rules/chess-t.md, T6), in strength units: what
     /// `fairy show --cell` prints.
     fn cell_info(&self, sq: u16) -> Option<String> {
-        let (w, b) = self.strength(sq);
+        let (w, b) = self.strength_on(sq);
         let units = |h: u16| format!("{}{}", h / 2, if h % 2 == 1 { ".5" } else { "" });
         Some(format!("strength white {} black {}", units(w), units(b)))
     }
@@ -132,7 +132,7 @@ impl Game for Position {
             CLASSIC_PALETTE.to_vec(),
             |sq| usize::from((board.file_of(sq) + board.rank_of(sq)) % 2 == 0),
             |sq| {
-                self.piece_at(sq).map(|p| PieceView {
+                self.piece_on(sq).map(|p| PieceView {
                     letter: p.letter().to_ascii_uppercase(),
                     color: p.color,
                 })
@@ -140,9 +140,12 @@ impl Game for Position {
         );
         let fields = [Color::White, Color::Black].map(|c| self.impregnable_field(c));
         for cell in &mut view.cells {
-            if Color::ALL.iter().any(|&c| self.is_castle(c, cell.square)) {
+            if Color::ALL
+                .iter()
+                .any(|&c| self.is_castle_cell(c, cell.square))
+            {
                 cell.mark = Some("castle");
-            } else if fields.contains(&Some(cell.square)) {
+            } else if fields.contains(&Some(self.square_of(cell.square))) {
                 cell.mark = Some("impregnable");
             }
         }

@@ -9,7 +9,7 @@
 use fairy_kernel::{Color, Geometry, MoveError, PositionError, RectBoard, SquareError};
 
 use crate::position::{Move, MoveList, Position};
-use crate::rules::{Kind, Piece, Variant};
+use crate::ruleset::{Piece, Role, Variant};
 use crate::tables::NO_CELL;
 
 /// The board geometry of a rule set.
@@ -51,7 +51,7 @@ impl Position {
     /// territory or on a castle cell, two Kings of a side, no King at all, more than 3
     /// Princes or 3 Konnets of a side, a Scout in Chess-T, a Knecht on its promotion ranks,
     /// a Ver Knecht on the enemy back rank.
-    pub fn from_notation(variant: Variant, text: &str) -> Result<Position, PositionError> {
+    pub(crate) fn from_notation(variant: Variant, text: &str) -> Result<Position, PositionError> {
         let rules = variant.rules();
         let g = geometry(variant);
         let fields: Vec<&str> = text.split_whitespace().collect();
@@ -116,7 +116,7 @@ impl Position {
                 }
                 p.put(
                     (rank * rules.files as usize + file) as u8,
-                    piece.kind,
+                    piece.role,
                     piece.color,
                 );
                 file += 1;
@@ -192,17 +192,17 @@ impl Position {
         for c in Color::ALL {
             let ci = c.index();
             let side = side_name(c);
-            let count = |k: Kind| self.pieces(c, k).count_ones();
-            if count(Kind::King) > 1 {
+            let count = |k: Role| self.pieces(c, k).count_ones();
+            if count(Role::King) > 1 {
                 return Err(impossible(format!("{side} has two Kings")));
             }
-            if count(Kind::Prince) > 3 {
+            if count(Role::Prince) > 3 {
                 return Err(impossible(format!("{side} has more than 3 Princes")));
             }
-            if count(Kind::Konnet) > 3 {
+            if count(Role::Konnet) > 3 {
                 return Err(impossible(format!("{side} has more than 3 Konnets")));
             }
-            if !rules.scouts && count(Kind::Scout) > 0 {
+            if !rules.scouts && count(Role::Scout) > 0 {
                 return Err(impossible(format!("{} has no Scouts", rules.name)));
             }
             let on_castle =
@@ -214,14 +214,14 @@ impl Position {
                     name(s)
                 )));
             }
-            let kn = self.pieces(c, Kind::Knecht) & self.t.knecht_promotion[ci];
+            let kn = self.pieces(c, Role::Knecht) & self.t.knecht_promotion[ci];
             if kn != 0 {
                 return Err(impossible(format!(
                     "a {side} Knecht on {} would have become a Ver Knecht",
                     name(kn.trailing_zeros() as u16)
                 )));
             }
-            let vk = self.pieces(c, Kind::VerKnecht) & self.t.ver_knecht_promotion[ci];
+            let vk = self.pieces(c, Role::VerKnecht) & self.t.ver_knecht_promotion[ci];
             if vk != 0 {
                 return Err(impossible(format!(
                     "a {side} Ver Knecht on {} would have promoted",
@@ -251,21 +251,21 @@ impl Position {
                 }
             }
         }
-        if self.kinds[Kind::King.index()] == 0 {
+        if self.kinds[Role::King.index()] == 0 {
             return Err(impossible("there is no King at all"));
         }
         Ok(())
     }
 
     /// Writes the position in the notation of docs/rules/chess-t.md, T11.
-    pub fn notation(&self) -> String {
+    pub(crate) fn notation(&self) -> String {
         let rules = self.rules();
         let g = geometry(self.variant);
         let mut s = String::new();
         for rank in (0..rules.ranks as usize).rev() {
             let mut run = 0;
             for file in 0..rules.files as usize {
-                match self.piece_at((rank * rules.files as usize + file) as u16) {
+                match self.piece_on((rank * rules.files as usize + file) as u16) {
                     Some(p) => {
                         if run > 0 {
                             s.push_str(&run.to_string());
@@ -305,9 +305,13 @@ impl Position {
     }
 
     /// The canonical text of `m` (docs/rules/chess-t.md, T11): `from-to`, `=X` for a promotion.
-    pub fn format_move(&self, m: Move) -> String {
+    pub(crate) fn format_move(&self, m: Move) -> String {
         let g = geometry(self.variant);
-        let mut s = format!("{}-{}", g.square_name(m.from()), g.square_name(m.to()));
+        let mut s = format!(
+            "{}-{}",
+            g.square_name(m.origin()),
+            g.square_name(m.target())
+        );
         if let Some(k) = m.promotion() {
             s.push('=');
             s.push(k.letter());
@@ -322,7 +326,7 @@ impl Position {
     /// `=X`; [`MoveError::Square`] for a bad square; [`MoveError::GameOver`] when the game is
     /// decided; [`MoveError::Illegal`] when no legal move matches, or a choice promotion is
     /// needed and missing.
-    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+    pub(crate) fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let g = geometry(self.variant);
         let malformed = || {
             MoveError::Malformed {
@@ -336,7 +340,7 @@ impl Position {
                 let (Some(c), None) = (chars.next(), chars.next()) else {
                     return Err(malformed());
                 };
-                (b, Some(Kind::from_letter(c).ok_or_else(malformed)?))
+                (b, Some(Role::from_letter(c).ok_or_else(malformed)?))
             }
             None => (text, None),
         };
@@ -360,19 +364,19 @@ impl Position {
         let candidates: Vec<Move> = moves
             .iter()
             .copied()
-            .filter(|m| m.from() == from && m.to() == to)
+            .filter(|m| m.origin() == from && m.target() == to)
             .collect();
         let illegal = |reason: String| MoveError::Illegal {
             text: text.to_owned(),
             reason,
         };
         if candidates.is_empty() {
-            let reason = match self.piece_at(from) {
+            let reason = match self.piece_on(from) {
                 None => format!("no piece on {a}"),
                 Some(p) if p.color != self.side => {
                     format!("the piece on {a} is not the side to move's")
                 }
-                Some(p) => format!("the {} on {a} cannot go to {b}", p.kind.name()),
+                Some(p) => format!("the {} on {a} cannot go to {b}", p.role.name()),
             };
             return Err(illegal(reason));
         }
@@ -386,11 +390,11 @@ impl Position {
                 if candidates.len() == 1 {
                     let m = candidates[0];
                     // Only automatic promotions may be left out.
-                    let kind = self.piece_at(from).map(|p| p.kind);
+                    let kind = self.piece_on(from).map(|p| p.role);
                     match (kind, m.promotion()) {
                         (_, None)
-                        | (Some(Kind::Knecht), Some(Kind::VerKnecht))
-                        | (Some(Kind::Prince), Some(Kind::Konnet)) => Ok(m),
+                        | (Some(Role::Knecht), Some(Role::VerKnecht))
+                        | (Some(Role::Prince), Some(Role::Konnet)) => Ok(m),
                         _ => Err(illegal("the promotion piece must be given (=X)".into())),
                     }
                 } else {
@@ -402,19 +406,19 @@ impl Position {
 
     /// A text drawing: ranks top down, castle cells in brackets, impregnable fields marked
     /// `*` when empty, coordinates, the side to move.
-    pub fn diagram(&self) -> String {
+    pub(crate) fn diagram(&self) -> String {
         let rules = self.rules();
         let mut s = String::new();
         for rank in (0..rules.ranks as usize).rev() {
             s.push_str(&format!("{:>2} ", rank + 1));
             for file in 0..rules.files as usize {
                 let sq = (rank * rules.files as usize + file) as u16;
-                let ch = match self.piece_at(sq) {
+                let ch = match self.piece_on(sq) {
                     Some(p) => p.letter(),
                     None if self.imp.contains(&(sq as u8)) => '*',
                     None => '.',
                 };
-                if self.is_castle(Color::White, sq) || self.is_castle(Color::Black, sq) {
+                if self.is_castle_cell(Color::White, sq) || self.is_castle_cell(Color::Black, sq) {
                     s.push_str(&format!("[{ch}]"));
                 } else {
                     s.push_str(&format!(" {ch} "));
@@ -433,5 +437,66 @@ impl Position {
             self.rules().name
         ));
         s
+    }
+}
+
+impl Position {
+    /// The start position of `variant` (docs/rules/chess-t.md, T5, T9, T10).
+    ///
+    /// ```
+    /// use fairy_chess_t::prelude::*;
+    /// assert_eq!(Position::new(Variant::ChessT1).to_notation(), START_T1);
+    /// ```
+    pub fn new(variant: Variant) -> Position {
+        Position::start(variant)
+    }
+}
+
+impl Default for Position {
+    /// The Chess-T start position ([`START`](crate::START)).
+    fn default() -> Position {
+        Position::new(Variant::ChessT)
+    }
+}
+
+impl core::fmt::Display for Position {
+    /// The position notation (docs/rules/chess-t.md, T11), preceded by the rule set's name
+    /// and a space for Chess-T2 and chess-T1 (`chess-t2 rs1pkp1sr/... w b4,b5 - 0 1`), so
+    /// that [`FromStr`](core::str::FromStr) reads it back under the same rules. A Chess-T
+    /// position is written without a name: Chess-T is the rule set read when none is named.
+    /// [`Game::to_notation`](fairy_kernel::Game::to_notation) never writes the name (the rule
+    /// set is given separately there).
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        if self.variant != Variant::ChessT {
+            write!(f, "{} ", self.variant.name())?;
+        }
+        f.write_str(&self.notation())
+    }
+}
+
+impl core::str::FromStr for Position {
+    type Err = PositionError;
+
+    /// Reads what `Display` writes: the position notation (docs/rules/chess-t.md, T11),
+    /// optionally preceded by the name of the rule set (`chess-t`, `chess-t2` or `chess-t1`)
+    /// as a seventh field. Without a name the position is read as Chess-T (the notation's
+    /// six fields do not tell the rule sets apart: a Chess-T2 position without Scouts reads
+    /// as a Chess-T one). Surrounding whitespace is ignored.
+    ///
+    /// # Errors
+    /// [`PositionError::Field`] when seven fields are given and the first names no rule
+    /// set; otherwise what [`Game::from_notation`](fairy_kernel::Game::from_notation) gives.
+    fn from_str(text: &str) -> Result<Position, PositionError> {
+        let text = text.trim();
+        let fields = text.split_whitespace().count();
+        match text.split_once(char::is_whitespace) {
+            Some((first, rest)) if fields == 7 => {
+                let variant: Variant = first
+                    .parse()
+                    .map_err(|_| field_err("rule set", first, "chess-t, chess-t2 or chess-t1"))?;
+                Position::from_notation(variant, rest.trim_start())
+            }
+            _ => Position::from_notation(Variant::ChessT, text),
+        }
     }
 }

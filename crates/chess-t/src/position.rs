@@ -4,7 +4,7 @@ use core::cell::Cell;
 
 use fairy_kernel::{zobrist, Color, Outcome, Reason};
 
-use crate::rules::{Kind, Piece, RuleSet, Variant};
+use crate::ruleset::{Piece, Role, RuleSet, Square, Variant};
 use crate::tables::{Tables, MAX_CELLS, NO_CELL};
 
 /// A move: origin, destination, promotion and whether it captures or exchanges.
@@ -17,16 +17,19 @@ pub struct Move {
     to: u8,
     /// 0: none; otherwise 1 + the kind index of the new piece.
     promo: u8,
-    /// `FLAG_CAPTURE` or `FLAG_EXCHANGE` or 0.
+    /// `FLAG_CAPTURE` or `FLAG_EXCHANGE` or 0, and `FLAG_NARROW` on chess-T1's 8-file
+    /// board (so that the move's cells name their squares without the position).
     flags: u8,
 }
 
 const FLAG_CAPTURE: u8 = 1;
 const FLAG_EXCHANGE: u8 = 2;
+/// The move's cells are of an 8-file board (chess-T1), not a 9-file one.
+const FLAG_NARROW: u8 = 4;
 
 impl Move {
     #[inline]
-    const fn new(from: u8, to: u8, promo: Option<Kind>, flags: u8) -> Move {
+    const fn new(from: u8, to: u8, promo: Option<Role>, flags: u8) -> Move {
         Move {
             from,
             to,
@@ -38,25 +41,52 @@ impl Move {
         }
     }
 
-    /// The cell the moving piece leaves.
+    /// The cell index the moving piece leaves (for the move generator).
     #[inline]
-    pub const fn from(self) -> u16 {
+    pub(crate) const fn origin(self) -> u16 {
         self.from as u16
     }
 
-    /// The cell it goes to (for an exchange: the cell of the removed enemy piece).
+    /// The cell index it goes to (for the move generator).
     #[inline]
-    pub const fn to(self) -> u16 {
+    pub(crate) const fn target(self) -> u16 {
         self.to as u16
+    }
+
+    /// The number of files of the board the move's cells belong to.
+    #[inline]
+    const fn files(self) -> u16 {
+        if self.flags & FLAG_NARROW != 0 {
+            8
+        } else {
+            9
+        }
+    }
+
+    /// The square the moving piece leaves.
+    #[inline]
+    pub const fn from(self) -> Square {
+        Square::of_cell(self.origin(), self.files())
+    }
+
+    /// The square it goes to (for an exchange: the square of the removed enemy piece).
+    #[inline]
+    pub const fn to(self) -> Square {
+        Square::of_cell(self.target(), self.files())
+    }
+
+    /// A move read from text without a position: squares and promotion (see `Move: FromStr`).
+    pub(crate) const fn unresolved(from: Square, to: Square, promo: Option<Role>) -> Move {
+        Move::new(from.index() as u8, to.index() as u8, promo, 0)
     }
 
     /// The kind the piece becomes, if the move promotes (docs/rules/chess-t.md, T8).
     #[inline]
-    pub const fn promotion(self) -> Option<Kind> {
+    pub const fn promotion(self) -> Option<Role> {
         if self.promo == 0 {
             None
         } else {
-            Some(Kind::ALL[self.promo as usize - 1])
+            Some(Role::ALL[self.promo as usize - 1])
         }
     }
 
@@ -83,13 +113,15 @@ impl Move {
 /// choices on four cells; a Ritter has 12) = 272.
 pub const MAX_MOVES: usize = 272;
 
-/// The buffer that [`Position::legal_moves`] fills.
+/// The buffer that [`Game::legal_moves`](fairy_kernel::Game::legal_moves) fills.
 pub type MoveList = fairy_kernel::ArrayMoveList<Move, MAX_MOVES>;
 
 /// A Chess-T family position: placement, side to move, impregnable fields, the
 /// Prince-to-Konnet flags, the clocks and the incremental Zobrist hash.
 ///
-/// Build one with [`Position::start`] or [`Position::from_notation`].
+/// Build one with [`Position::new`] (the start of a rule set), `Position::default()` (the
+/// Chess-T start), by parsing the text `Display` writes (`FromStr`) or with
+/// [`Game::from_notation`](fairy_kernel::Game::from_notation).
 #[derive(Clone, Copy)]
 pub struct Position {
     pub(crate) variant: Variant,
@@ -130,7 +162,7 @@ impl core::fmt::Debug for Position {
 }
 
 #[inline]
-const fn code(kind: Kind, color: Color) -> u8 {
+const fn code(kind: Role, color: Color) -> u8 {
     1 + 2 * kind as u8 + color as u8
 }
 
@@ -231,7 +263,7 @@ struct CaptureMemo {
 
 impl Position {
     /// The start position of `variant` (docs/rules/chess-t.md, T5, T9, T10).
-    pub fn start(variant: Variant) -> Position {
+    pub(crate) fn start(variant: Variant) -> Position {
         Position::from_notation(variant, variant.rules().start)
             .expect("the start position of every rule set is valid")
     }
@@ -272,34 +304,50 @@ impl Position {
 
     /// The rule set's name as a [`Variant`].
     #[inline]
-    pub fn variant(&self) -> Variant {
+    pub(crate) fn variant(&self) -> Variant {
         self.variant
     }
 
-    /// The side to move.
+    /// The piece on `sq`, if any (`None` also for a square off this rule set's board:
+    /// file `i` in chess-T1).
     #[inline]
-    pub fn side_to_move(&self) -> Color {
-        self.side
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.cell(sq).and_then(|c| self.piece_on(c))
     }
 
-    /// The piece on `cell`, if any.
+    /// The cell index of `sq` on this rule set's board, or `None` when the board has no such
+    /// square (file `i` in chess-T1).
     #[inline]
-    pub fn piece_at(&self, cell: u16) -> Option<Piece> {
+    pub(crate) fn cell(&self, sq: Square) -> Option<u16> {
+        let files = self.variant.rules().files as u16;
+        let (file, rank) = (sq.file(), sq.rank());
+        (file < files).then_some(rank * files + file)
+    }
+
+    /// The square of a cell index of this rule set's board.
+    #[inline]
+    pub(crate) fn square_of(&self, cell: u16) -> Square {
+        Square::of_cell(cell, self.variant.rules().files as u16)
+    }
+
+    /// The piece on cell index `cell`, if any.
+    #[inline]
+    pub(crate) fn piece_on(&self, cell: u16) -> Option<Piece> {
         let c = *self.board.get(cell as usize)?;
         if c == 0 {
             None
         } else {
             Some(Piece {
-                kind: Kind::ALL[((c - 1) / 2) as usize],
+                role: Role::ALL[((c - 1) / 2) as usize],
                 color: Color::from_index(((c - 1) % 2) as usize),
             })
         }
     }
 
     /// The impregnable field of `color`, if the rule set has them (docs/rules/chess-t.md, T3).
-    pub fn impregnable_field(&self, color: Color) -> Option<u16> {
+    pub fn impregnable_field(&self, color: Color) -> Option<Square> {
         let c = self.imp[color.index()];
-        (c != NO_CELL).then_some(c as u16)
+        (c != NO_CELL).then(|| self.square_of(c as u16))
     }
 
     /// Whether `color` has used up its Prince-to-Konnet right: one of its Princes has entered
@@ -319,23 +367,22 @@ impl Position {
     }
 
     /// The cells of `color`'s pieces of `kind`, as a bit mask (bit `i` = cell `i`).
-    pub fn pieces(&self, color: Color, kind: Kind) -> u128 {
+    pub fn pieces(&self, color: Color, kind: Role) -> u128 {
         self.colors[color.index()] & self.kinds[kind.index()]
     }
 
-    /// Whether `cell` is a castle cell of `color` (docs/rules/chess-t.md, T2).
-    pub fn is_castle(&self, color: Color, cell: u16) -> bool {
+    /// Whether `sq` is a castle cell of `color` (docs/rules/chess-t.md, T2).
+    pub fn is_castle(&self, color: Color, sq: Square) -> bool {
+        self.cell(sq).is_some_and(|c| self.is_castle_cell(color, c))
+    }
+
+    /// Whether cell index `cell` is a castle cell of `color`.
+    pub(crate) fn is_castle_cell(&self, color: Color, cell: u16) -> bool {
         cell < 128 && self.t.castle[color.index()] >> cell & 1 != 0
     }
 
-    /// The Zobrist hash (placement, side to move, impregnable fields, Konnet flags).
-    #[inline]
-    pub fn hash(&self) -> u64 {
-        self.hash
-    }
-
     /// The hash computed from scratch.
-    pub fn compute_hash(&self) -> u64 {
+    pub(crate) fn compute_hash(&self) -> u64 {
         let mut h = 0;
         for (s, &c) in self.board.iter().enumerate() {
             if c != 0 {
@@ -358,13 +405,13 @@ impl Position {
 
     #[inline]
     pub(crate) fn royal(&self) -> u128 {
-        self.kinds[Kind::King.index()]
-            | self.kinds[Kind::Konnet.index()]
-            | self.kinds[Kind::Prince.index()]
+        self.kinds[Role::King.index()]
+            | self.kinds[Role::Konnet.index()]
+            | self.kinds[Role::Prince.index()]
     }
 
     #[inline]
-    pub(crate) fn put(&mut self, sq: u8, kind: Kind, color: Color) {
+    pub(crate) fn put(&mut self, sq: u8, kind: Role, color: Color) {
         let c = code(kind, color);
         self.board[sq as usize] = c;
         self.colors[color.index()] |= bit(sq);
@@ -385,8 +432,8 @@ impl Position {
     }
 
     #[inline]
-    fn kind_at(&self, sq: u8) -> Kind {
-        Kind::ALL[((self.board[sq as usize] - 1) / 2) as usize]
+    fn kind_at(&self, sq: u8) -> Role {
+        Role::ALL[((self.board[sq as usize] - 1) / 2) as usize]
     }
 
     // ----- strength -------------------------------------------------------------------
@@ -403,8 +450,13 @@ impl Position {
     /// - on a castle cell a side's non-royal strength counts only if that side's piece stands
     ///   there (defence) or one of its royal pieces also reaches the cell (attack).
     ///
-    /// Returns `(0, 0)` for a cell that is not on the board.
-    pub fn strength(&self, cell: u16) -> (u16, u16) {
+    /// Returns `(0, 0)` for a square that is not on the board (file `i` in chess-T1).
+    pub fn strength(&self, sq: Square) -> (u16, u16) {
+        self.cell(sq).map_or((0, 0), |c| self.strength_on(c))
+    }
+
+    /// [`Position::strength`] on a cell index.
+    pub(crate) fn strength_on(&self, cell: u16) -> (u16, u16) {
         if cell as usize >= MAX_CELLS || self.t.board[0] >> cell & 1 == 0 {
             return (0, 0);
         }
@@ -422,7 +474,7 @@ impl Position {
         let occ = self.colors[0] | self.colors[1];
         let occupant = self.board[ti];
         if occupant != 0 {
-            let k = Kind::ALL[((occupant - 1) / 2) as usize];
+            let k = Role::ALL[((occupant - 1) / 2) as usize];
             let c = ((occupant - 1) % 2) as usize;
             if k.is_royal() {
                 royal[c] += k.strength();
@@ -431,12 +483,12 @@ impl Position {
             }
         }
         let castles = tb.castle[0] | tb.castle[1];
-        let kn = self.kinds[Kind::Knecht.index()];
-        let vk = self.kinds[Kind::VerKnecht.index()];
-        let king = self.kinds[Kind::King.index()];
-        let konnet = self.kinds[Kind::Konnet.index()];
-        let prince = self.kinds[Kind::Prince.index()];
-        let ritter = self.kinds[Kind::Ritter.index()];
+        let kn = self.kinds[Role::Knecht.index()];
+        let vk = self.kinds[Role::VerKnecht.index()];
+        let king = self.kinds[Role::King.index()];
+        let konnet = self.kinds[Role::Konnet.index()];
+        let prince = self.kinds[Role::Prince.index()];
+        let ritter = self.kinds[Role::Ritter.index()];
         for c in 0..2 {
             let own = self.colors[c];
             let eimp = self.imp[1 - c];
@@ -526,7 +578,7 @@ impl Position {
     /// The winner by the position alone, if decided: a King missing, then castle capture
     /// (the side that has just moved first) (docs/rules/chess-t.md, T7, T12).
     pub(crate) fn decided(&self) -> Option<Outcome> {
-        let kings = self.kinds[Kind::King.index()];
+        let kings = self.kinds[Role::King.index()];
         for c in Color::ALL {
             if kings & self.colors[c.index()] == 0 {
                 return Some(Outcome::Win {
@@ -552,7 +604,7 @@ impl Position {
 
     /// How the game stands by the position alone (docs/rules/chess-t.md, T7, T12): King
     /// missing, castle capture, the 40-move draw, blockade. Repetition (G1) is decided by the game record.
-    pub fn outcome(&self) -> Option<Outcome> {
+    pub(crate) fn outcome(&self) -> Option<Outcome> {
         if let Some(o) = self.decided() {
             return Some(o);
         }
@@ -574,12 +626,18 @@ impl Position {
 
     /// Appends the legal moves of the side to move. Empty when the game is decided (a King
     /// missing, castle capture) or the side to move is blockaded.
-    pub fn legal_moves(&self, out: &mut MoveList) {
+    pub(crate) fn legal_moves(&self, out: &mut MoveList) {
+        let first = out.len();
         self.generate(out);
+        if self.variant.rules().files == 8 {
+            for m in &mut out[first..] {
+                m.flags |= FLAG_NARROW;
+            }
+        }
     }
 
-    /// The number of legal moves (what [`Position::legal_moves`] would produce).
-    pub fn count_moves(&self) -> usize {
+    /// The number of legal moves (what [`Game::legal_moves`](fairy_kernel::Game::legal_moves) would produce).
+    pub(crate) fn count_moves(&self) -> usize {
         let mut c = Counter(0);
         self.generate(&mut c);
         c.0
@@ -647,8 +705,8 @@ impl Position {
             }
         };
 
-        let princes = self.kinds[Kind::Prince.index()] & own;
-        let konnets = self.kinds[Kind::Konnet.index()] & own;
+        let princes = self.kinds[Role::Prince.index()] & own;
+        let konnets = self.kinds[Role::Konnet.index()] & own;
         let n_princes = princes.count_ones();
         let n_konnets = konnets.count_ones();
         let enemy_castle = tb.castle[them];
@@ -665,7 +723,7 @@ impl Position {
                     let plain = quiet & !enemy_castle;
                     out.quiet_set(from, plain);
                     for to in cells(quiet & enemy_castle) {
-                        out.one(Move::new(from, to, Some(Kind::Konnet), 0));
+                        out.one(Move::new(from, to, Some(Role::Konnet), 0));
                     }
                 } else {
                     out.quiet_set(from, quiet);
@@ -674,7 +732,7 @@ impl Position {
                     match contest(to) {
                         FLAG_CAPTURE => {
                             let promo = (promo_castle && enemy_castle & bit(to) != 0)
-                                .then_some(Kind::Konnet);
+                                .then_some(Role::Konnet);
                             out.one(Move::new(from, to, promo, FLAG_CAPTURE));
                         }
                         FLAG_EXCHANGE if exchanges => {
@@ -686,7 +744,7 @@ impl Position {
             };
 
         // Ritters.
-        for from in cells(self.kinds[Kind::Ritter.index()] & own) {
+        for from in cells(self.kinds[Role::Ritter.index()] & own) {
             emit_set(
                 out,
                 from,
@@ -696,7 +754,7 @@ impl Position {
             );
         }
         // King.
-        for from in cells(self.kinds[Kind::King.index()] & own) {
+        for from in cells(self.kinds[Role::King.index()] & own) {
             emit_set(
                 out,
                 from,
@@ -706,7 +764,7 @@ impl Position {
             );
         }
         // Scouts (docs/rules/chess-t.md, T9): no T6a exchange.
-        for from in cells(self.kinds[Kind::Scout.index()] & own) {
+        for from in cells(self.kinds[Role::Scout.index()] & own) {
             let targets = tb.knight[from as usize] & base;
             out.quiet_set(from, targets & !occ & !castles);
             for to in cells(targets & enemy) {
@@ -744,21 +802,21 @@ impl Position {
             }
         }
         // Knechts and Ver Knechts.
-        let kn = self.kinds[Kind::Knecht.index()] & own;
-        let vk = self.kinds[Kind::VerKnecht.index()] & own;
+        let kn = self.kinds[Role::Knecht.index()] & own;
+        let vk = self.kinds[Role::VerKnecht.index()] & own;
         let kn_promo = tb.knecht_promotion[us];
         let vk_promo = tb.ver_knecht_promotion[us];
-        let choices: &[Kind] = {
-            const ALL4: [Kind; 4] = [Kind::Ritter, Kind::Prince, Kind::Konnet, Kind::Scout];
+        let choices: &[Role] = {
+            const ALL4: [Role; 4] = [Role::Ritter, Role::Prince, Role::Konnet, Role::Scout];
             if self.rules().scouts {
                 &ALL4
             } else {
                 &ALL4[..3]
             }
         };
-        let allowed = |k: Kind| match k {
-            Kind::Prince => n_princes < 3,
-            Kind::Konnet => n_konnets < 3,
+        let allowed = |k: Role| match k {
+            Role::Prince => n_princes < 3,
+            Role::Konnet => n_konnets < 3,
             _ => true,
         };
         for from in cells(kn | vk) {
@@ -774,7 +832,7 @@ impl Position {
             // Castle cells: only the Ver Knecht's *forward* step onto a free enemy castle
             // cell (docs/rules/chess-t.md, T8, T12).
             if is_vk && f1 != NO_CELL && enemy_castle & !occ & bit(f1) != 0 {
-                for k in [Kind::Prince, Kind::Konnet] {
+                for k in [Role::Prince, Role::Konnet] {
                     if allowed(k) {
                         out.one(Move::new(from, f1, Some(k), 0));
                     }
@@ -805,7 +863,7 @@ impl Position {
                         }
                     }
                 } else {
-                    out.one(Move::new(from, to, Some(Kind::VerKnecht), flags));
+                    out.one(Move::new(from, to, Some(Role::VerKnecht), flags));
                 }
             }
         }
@@ -813,12 +871,12 @@ impl Position {
 
     // ----- making moves ----------------------------------------------------------------
 
-    /// Plays `m`, which must be one of [`Position::legal_moves`].
+    /// Plays `m`, which must be one of [`Game::legal_moves`](fairy_kernel::Game::legal_moves).
     ///
     /// An exchange removes both pieces, resets the half-move clock and leaves the Konnet
     /// flags alone (T6a). A Prince's first move into the enemy castle from outside uses up
     /// its side's Prince-to-Konnet right, whether it promotes or not (T12).
-    pub fn play(&mut self, m: Move) {
+    pub(crate) fn play(&mut self, m: Move) {
         let us = self.side;
         if m.is_exchange() {
             self.remove(m.to);
@@ -833,7 +891,7 @@ impl Position {
                 self.halfmove = self.halfmove.saturating_add(1);
             }
             self.remove(m.from);
-            if kind == Kind::Prince && self.konnet_flags >> us.index() & 1 == 0 {
+            if kind == Role::Prince && self.konnet_flags >> us.index() & 1 == 0 {
                 let enemy_castle = self.t.castle[(!us).index()];
                 if enemy_castle & bit(m.to) != 0 && enemy_castle & bit(m.from) == 0 {
                     self.konnet_flags |= 1 << us.index();

@@ -18,7 +18,7 @@ use fairy_kernel::geometry::{leaps, ray, DIAGONAL, KNIGHT, ORTHOGONAL, ORTHOGONA
 use fairy_kernel::{Delta, Geometry, RectBoard};
 
 use crate::generated;
-use crate::rules::{RuleSet, CHESS_T, CHESS_T1, CHESS_T2};
+use crate::ruleset::{RuleSet, CHESS_T, CHESS_T1, CHESS_T2};
 
 /// The largest board of the family (9 x 8).
 pub const MAX_CELLS: usize = 72;

@@ -24,7 +24,7 @@ pub(crate) fn draw(p: &Position) -> String {
         let mut row = " ".repeat((10 - len) * CELL / 2);
         for n in 1..=len {
             let sq = g.cell(line, n as u8).unwrap_or(0);
-            let c = match p.piece_at(sq) {
+            let c = match p.piece_on(sq) {
                 Some(piece) => piece.char(),
                 None => match COLOUR[sq as usize] {
                     0 => '.',

@@ -93,7 +93,7 @@ impl Game for Position {
     }
 
     fn move_origin(&self, mv: Move) -> u16 {
-        mv.from()
+        mv.origin()
     }
 
     fn parse_square(&self, text: &str) -> Result<u16, SquareError> {
@@ -101,7 +101,7 @@ impl Game for Position {
     }
 
     fn is_capture(&self, mv: Move) -> bool {
-        !mv.is_castle() && self.occupied_by(!self.side).contains(mv.to())
+        !mv.is_castle() && self.occupied_by(!self.side).contains(mv.target())
     }
 
     fn hash(&self) -> u64 {
@@ -140,7 +140,7 @@ impl Game for Position {
                 (y as usize + w as usize) % 3
             },
             |sq| {
-                self.piece_at(sq).map(|p| PieceView {
+                self.piece_on(sq).map(|p| PieceView {
                     letter: p.role.upper_char(),
                     color: p.color,
                 })

@@ -47,7 +47,7 @@ impl Position {
 
     /// Whether `color`'s king is attacked (in check; seed §3.9(2)(c)).
     pub fn in_check(&self, color: Color) -> bool {
-        self.attackers(self.king(color), !color, self.occupied())
+        self.attackers(self.king_cell(color), !color, self.occupied())
             .any()
     }
 
@@ -59,7 +59,7 @@ impl Position {
         let own = self.pl.occupied_by(us);
         let enemy = self.pl.occupied_by(them);
         let occ = own | enemy;
-        let k = self.king(us);
+        let k = self.king_cell(us);
         let checks = self.pl.checks::<Tables>(us);
 
         // King moves: not onto an attacked cell (seed §3.8(a)); attacks computed with the

@@ -20,7 +20,7 @@ pub fn geometry() -> &'static HexBoard {
 }
 
 /// The name of cell `sq` (`a1` .. `k5`).
-pub fn cell_name(sq: u16) -> String {
+pub(crate) fn name_of(sq: u16) -> String {
     geometry().square_name(sq)
 }
 
@@ -42,7 +42,7 @@ pub(crate) fn write_position(p: &Position) -> String {
         let mut empty = 0;
         for n in 1..=LINE_LENGTHS[line] {
             let sq = g.cell(line, n).unwrap_or(0);
-            match p.piece_at(sq) {
+            match p.piece_on(sq) {
                 Some(piece) => {
                     if empty > 0 {
                         let _ = write!(out, "{empty}");
@@ -274,12 +274,12 @@ fn validate(p: &Position, rights: u8) -> Result<(), PositionError> {
         } else {
             ROOK_LONG[i]
         };
-        let king_ok = p.piece_at(KING_HOME[i])
+        let king_ok = p.piece_on(KING_HOME[i])
             == Some(Piece {
                 color,
                 role: Role::King,
             });
-        let rook_ok = p.piece_at(rook)
+        let rook_ok = p.piece_on(rook)
             == Some(Piece {
                 color,
                 role: Role::Rook,
@@ -304,7 +304,7 @@ fn validate(p: &Position, rights: u8) -> Result<(), PositionError> {
 
 /// Writes a move in the notation of ruling H6: `c3-e4`, `j2-k2=Q`, castling `a4-a1`.
 pub(crate) fn write_move(mv: Move) -> String {
-    fairy_hexchess::notation::write_move(geometry(), mv.from(), mv.to(), mv.promotion())
+    fairy_hexchess::notation::write_move(geometry(), mv.origin(), mv.target(), mv.promotion())
 }
 
 const MOVE_SHAPE: &str = "from-to such as c3-e4, with =Q, =R, =B or =N for a promotion";
@@ -321,6 +321,26 @@ pub(crate) fn split_move(text: &str) -> Result<(u16, u16, Option<Role>), MoveErr
     })
 }
 
+/// The name of a cell (as [`crate::Square`]'s `Display`).
+pub fn cell_name(sq: crate::Square) -> String {
+    name_of(sq.index())
+}
+
+/// Reads a cell name (as [`crate::Square`]'s `FromStr`).
+pub(crate) fn parse_cell(text: &str) -> Result<u16, fairy_kernel::SquareError> {
+    geometry().parse_square(text)
+}
+
+/// Reads a move without a position: squares and promotion, kind normal or promotion
+/// (`Move: FromStr`).
+pub(crate) fn read_move_text(text: &str) -> Result<Move, MoveError> {
+    let (from, to, promo) = split_move(text)?;
+    Ok(match promo {
+        Some(r) => Move::new(from, to, crate::MoveKind::Promotion(r)),
+        None => Move::new(from, to, crate::MoveKind::Normal),
+    })
+}
+
 /// Reads a move and checks it is legal in `p`.
 pub(crate) fn parse_move(p: &Position, text: &str) -> Result<Move, MoveError> {
     let cells = split_move(text)?;
@@ -329,7 +349,7 @@ pub(crate) fn parse_move(p: &Position, text: &str) -> Result<Move, MoveError> {
     let cx = MoveContext {
         geometry: geometry(),
         side: p.side,
-        mover: p.piece_at(cells.0),
+        mover: p.piece_on(cells.0),
         promotion_errors: [
             "a pawn reaching the last line must promote: add =Q, =R, =B or =N",
             "not a promotion: a pawn promotes only on the last line",

@@ -123,7 +123,7 @@ impl Position {
         }
     }
 
-    fairy_hexchess::placement_access!();
+    fairy_hexchess::placement_access!(crate::Square);
 
     /// The castling rights as bits: [`WHITE_SHORT`], [`WHITE_LONG`], [`BLACK_SHORT`],
     /// [`BLACK_LONG`].
@@ -171,8 +171,8 @@ impl Position {
     /// number goes up after Black's move.
     #[inline]
     pub(crate) fn play_move(&mut self, mv: Move) {
-        let from = mv.from();
-        let to = mv.to();
+        let from = mv.origin();
+        let to = mv.target();
         let code = self.pl.board[from as usize];
         debug_assert!(code != 0, "no piece on the origin of {mv:?}");
         let us = self.side;

@@ -3,7 +3,7 @@
 use fairy_kernel::{Color, Game, Geometry, MoveError, Outcome, PositionError, Reason, SquareError};
 
 use crate::position::{Move, MoveList, Position};
-use crate::types::{Kind, BOARD};
+use crate::types::{Role, BOARD};
 
 /// Weight of one pseudo-legal move in [`Game::evaluate`], in hundredths of a Warrior.
 pub const MOBILITY_WEIGHT: i32 = 2;
@@ -74,7 +74,7 @@ impl Game for Position {
     }
 
     fn move_origin(&self, mv: Move) -> u16 {
-        mv.from()
+        mv.origin()
     }
 
     fn parse_square(&self, text: &str) -> Result<u16, SquareError> {
@@ -82,7 +82,7 @@ impl Game for Position {
     }
 
     fn is_capture(&self, mv: Move) -> bool {
-        self.piece_at(mv.to()).is_some()
+        self.piece_on(mv.target()).is_some()
     }
 
     fn hash(&self) -> u64 {
@@ -93,12 +93,12 @@ impl Game for Position {
         self.zobrist_from_scratch()
     }
 
-    /// Material (rules doc §10, [`Kind::value`]) plus [`MOBILITY_WEIGHT`] per pseudo-legal
+    /// Material (rules doc §10, [`Role::value`]) plus [`MOBILITY_WEIGHT`] per pseudo-legal
     /// move, side to move minus opponent.
     fn evaluate(&self) -> i32 {
         let us = self.side();
         let mut score = 0;
-        for kind in Kind::ALL {
+        for kind in Role::ALL {
             let diff = self.pieces(us, kind).count() as i32 - self.pieces(!us, kind).count() as i32;
             score += diff * kind.value();
         }
@@ -134,8 +134,8 @@ impl Game for Position {
                 (BOARD.level_of(sq) as usize - 1) * 2 + usize::from(light)
             },
             |sq| {
-                self.piece_at(sq).map(|p| PieceView {
-                    letter: p.kind.letter(),
+                self.piece_on(sq).map(|p| PieceView {
+                    letter: p.role.letter(),
                     color: p.color,
                 })
             },

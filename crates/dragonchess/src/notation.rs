@@ -5,7 +5,7 @@ use fairy_kernel::{Geometry, MoveError, PositionError};
 
 use crate::position::{Move, MoveList, Position};
 use crate::types::{
-    rank_of, side_name, square, Kind, Level, Piece, BOARD, FILES, GOLD, RANKS, SCARLET, SQUARES,
+    cell, cell_rank, side_name, Level, Piece, Role, BOARD, FILES, GOLD, RANKS, SCARLET, SQUARES,
 };
 
 /// The start position (docs/rules/dragonchess.md, D2) in position notation (D8).
@@ -39,13 +39,13 @@ fn read_origins(pos: &mut Position, text: &str) -> Result<(), PositionError> {
         ) else {
             return Err(bad(entry, "both sides of ':' must be square names"));
         };
-        if Level::of(hero) == Level::Ground {
+        if Level::of_cell(hero) == Level::Ground {
             return Err(bad(entry, "a Hero on the Ground has no recorded origin"));
         }
-        if pos.piece_at(hero).map(|p| p.kind) != Some(Kind::Hero) {
+        if pos.piece_on(hero).map(|p| p.role) != Some(Role::Hero) {
             return Err(bad(entry, "no Hero stands on that square"));
         }
-        if pos.hero_origin(hero).is_some() {
+        if pos.origin_of_hero(hero).is_some() {
             return Err(bad(entry, "the square is named twice"));
         }
         if !pos.set_origin(hero, origin) {
@@ -135,7 +135,7 @@ fn read_board(
                         format!("rank {}: more than 12 squares", rank + 1),
                     ));
                 }
-                pos.put(square(level, file, rank), p);
+                pos.put(cell(level, file, rank), p);
                 file += 1;
                 after_run = false;
             }
@@ -155,34 +155,34 @@ fn check_possible(pos: &Position) -> Result<(), PositionError> {
     let impossible = |reason: String| Err(PositionError::Impossible { reason });
     let mut kings = [0u32; 2];
     for sq in 0..SQUARES as u16 {
-        let Some(p) = pos.piece_at(sq) else { continue };
+        let Some(p) = pos.piece_on(sq) else { continue };
         let name = BOARD.square_name(sq);
         let who = side_name(p.color);
-        if !p.kind.can_stand_on(Level::of(sq)) {
+        if !p.role.can_stand_on(Level::of_cell(sq)) {
             return impossible(format!(
                 "{who} {} on {name}: a {} can never stand on that level",
-                p.kind.name(),
-                p.kind.name()
+                p.role.name(),
+                p.role.name()
             ));
         }
-        let rank = rank_of(sq);
+        let rank = cell_rank(sq);
         let (own_back, last) = if p.color == GOLD { (0, 7) } else { (7, 0) };
-        match p.kind {
-            Kind::King => kings[p.color.index()] += 1,
-            Kind::Warrior if rank == own_back => {
+        match p.role {
+            Role::King => kings[p.color.index()] += 1,
+            Role::Warrior if rank == own_back => {
                 return impossible(format!(
                     "{who} Warrior on {name} stands on its own back rank"
                 ))
             }
-            Kind::Warrior if rank == last => {
+            Role::Warrior if rank == last => {
                 return impossible(format!(
                     "{who} Warrior on {name} stands on its last rank (it would have become a Hero)"
                 ))
             }
-            Kind::Sylph | Kind::Dwarf if rank == own_back => {
+            Role::Sylph | Role::Dwarf if rank == own_back => {
                 return impossible(format!(
                     "{who} {} on {name} stands on its own back rank, which it can never reach",
-                    p.kind.name()
+                    p.role.name()
                 ))
             }
             _ => {}
@@ -196,13 +196,65 @@ fn check_possible(pos: &Position) -> Result<(), PositionError> {
         }
     }
     let waiting = !pos.side();
-    if pos.is_attacked(pos.king_square(waiting), pos.side()) {
+    if pos.attacked_cell(pos.king_cell(waiting), pos.side()) {
         return impossible(format!(
             "{} is not to move but its King is in check",
             side_name(waiting)
         ));
     }
     Ok(())
+}
+
+/// The parts of a move's text (ruling D9): the two square names, whether it is written with
+/// `x` (a capture from afar) and whether it ends in `=H`.
+fn split_move_text(text: &str) -> Result<(&str, &str, bool, bool), MoveError> {
+    let malformed = || MoveError::Malformed {
+        text: text.to_owned(),
+        expected: "<from>-<to> such as 2c2-2c3, 2c7-2c8=H, or a Dragon's capture from afar \
+                   such as 3c4x2c4"
+            .to_owned(),
+    };
+    let (body, promo) = match text.strip_suffix("=H") {
+        Some(b) => (b, true),
+        None => (text, false),
+    };
+    let sep_at = body
+        .char_indices()
+        .skip(1)
+        .find(|&(_, c)| c == '-' || c == 'x')
+        .map(|(i, _)| i)
+        .ok_or_else(malformed)?;
+    let (from_text, rest) = body.split_at(sep_at);
+    Ok((from_text, &rest[1..], rest.starts_with('x'), promo))
+}
+
+/// The cell index of the square name `name` inside the move text `text`.
+fn square_of(text: &str, name: &str) -> Result<u16, MoveError> {
+    BOARD
+        .parse_square(name)
+        .map_err(|source| MoveError::Square {
+            text: text.to_owned(),
+            source,
+        })
+}
+
+/// Reads a move's text without a position (see `Move: FromStr`).
+pub(crate) fn read_move_text(text: &str) -> Result<Move, MoveError> {
+    let (from_text, to_text, afar, promo) = split_move_text(text)?;
+    let (from, to) = (square_of(text, from_text)?, square_of(text, to_text)?);
+    if afar && promo {
+        return Err(MoveError::Malformed {
+            text: text.to_owned(),
+            expected: "a capture from afar without =H".to_owned(),
+        });
+    }
+    Ok(if afar {
+        Move::afar(from, to)
+    } else if promo {
+        Move::promotion(from, to)
+    } else {
+        Move::new(from, to)
+    })
 }
 
 impl Position {
@@ -212,7 +264,7 @@ impl Position {
     /// [`PositionError::FieldCount`] when the text is not 8 or 9 space-separated fields with
     /// `|` between the boards; [`PositionError::Field`] naming the field and its text when one
     /// cannot be read; [`PositionError::Impossible`] for impossible content.
-    pub fn read(text: &str) -> Result<Position, PositionError> {
+    pub(crate) fn read(text: &str) -> Result<Position, PositionError> {
         let fields: Vec<&str> = text.split(' ').collect();
         if fields.len() != 8 && fields.len() != 9 {
             return Err(PositionError::FieldCount {
@@ -267,9 +319,9 @@ impl Position {
     }
 
     /// Writes position notation (D8), with the Hero origins field when a Hero off the Ground
-    /// has a recorded origin, entries ordered by the Hero's square; [`Position::read`] reads
+    /// has a recorded origin, entries ordered by the Hero's square; `read` reads
     /// it back equal.
-    pub fn write(&self) -> String {
+    pub(crate) fn write(&self) -> String {
         let mut s = String::with_capacity(200);
         for level in [3u16, 2, 1] {
             if level != 3 {
@@ -278,7 +330,7 @@ impl Position {
             for rank in (0..RANKS).rev() {
                 let mut run = 0;
                 for file in 0..FILES {
-                    match self.piece_at(square(level, file, rank)) {
+                    match self.piece_on(cell(level, file, rank)) {
                         Some(p) => {
                             if run > 0 {
                                 s.push_str(&run.to_string());
@@ -305,7 +357,7 @@ impl Position {
         ));
         let mut sep = ' ';
         for hero in self.hero_origins().iter() {
-            if let Some(origin) = self.hero_origin(hero) {
+            if let Some(origin) = self.origin_of_hero(hero) {
                 s.push(sep);
                 s.push_str(&BOARD.square_name(hero));
                 s.push(':');
@@ -324,34 +376,9 @@ impl Position {
     /// [`MoveError::Malformed`] for text not shaped like a move, [`MoveError::Square`] for a
     /// bad square name, [`MoveError::GameOver`] when the side to move has no legal move,
     /// [`MoveError::Illegal`] otherwise, with the reason.
-    pub fn read_move(&self, text: &str) -> Result<Move, MoveError> {
-        let malformed = || {
-            MoveError::Malformed {
-            text: text.to_owned(),
-            expected: "<from>-<to> such as 2c2-2c3, 2c7-2c8=H, or a Dragon's capture from afar such as 3c4x2c4".to_owned(),
-        }
-        };
-        let (body, promo) = match text.strip_suffix("=H") {
-            Some(b) => (b, true),
-            None => (text, false),
-        };
-        let sep_at = body
-            .char_indices()
-            .skip(1)
-            .find(|&(_, c)| c == '-' || c == 'x')
-            .map(|(i, _)| i)
-            .ok_or_else(malformed)?;
-        let (from_text, rest) = body.split_at(sep_at);
-        let afar = rest.starts_with('x');
-        let to_text = &rest[1..];
-        let square = |t: &str| {
-            BOARD.parse_square(t).map_err(|source| MoveError::Square {
-                text: text.to_owned(),
-                source,
-            })
-        };
-        let from = square(from_text)?;
-        let to = square(to_text)?;
+    pub(crate) fn read_move(&self, text: &str) -> Result<Move, MoveError> {
+        let (from_text, to_text, afar, promo) = split_move_text(text)?;
+        let (from, to) = (square_of(text, from_text)?, square_of(text, to_text)?);
         let mut list = MoveList::new();
         self.legal_moves_into(&mut list);
         if list.is_empty() {
@@ -367,7 +394,7 @@ impl Position {
         }
         if let Some(&m) = list
             .iter()
-            .find(|m| m.from() == from && m.to() == to && m.is_afar() == afar)
+            .find(|m| m.origin() == from && m.target() == to && m.is_afar() == afar)
         {
             if promo && !m.is_promotion() {
                 return Err(MoveError::Illegal {
@@ -380,14 +407,14 @@ impl Position {
         if !afar
             && list
                 .iter()
-                .any(|m| m.from() == from && m.to() == to && m.is_afar())
+                .any(|m| m.origin() == from && m.target() == to && m.is_afar())
         {
             return Err(MoveError::Illegal {
                 text: text.to_owned(),
                 reason: format!("a capture from afar is written with x: {from_text}x{to_text}"),
             });
         }
-        let reason = match self.piece_at(from) {
+        let reason = match self.piece_on(from) {
             None => format!("no piece on {from_text}"),
             Some(p) if p.color != self.side() => {
                 format!(
@@ -398,15 +425,15 @@ impl Position {
             Some(p) if self.frozen(p.color).contains(from) => {
                 format!(
                     "the {} on {from_text} is frozen by a Basilisk",
-                    p.kind.name()
+                    p.role.name()
                 )
             }
-            Some(p) if afar && p.kind != Kind::Dragon => {
+            Some(p) if afar && p.role != Role::Dragon => {
                 "only a Dragon captures from afar (written with x)".to_owned()
             }
             Some(p) => format!(
                 "the {} on {from_text} has no legal move to {to_text}{}",
-                p.kind.name(),
+                p.role.name(),
                 if afar { " from afar" } else { "" }
             ),
         };
@@ -419,7 +446,7 @@ impl Position {
     /// A diagram of the three boards side by side, Sky, Ground, Underworld, with ranks and
     /// files, upper case Gold, lower case Scarlet, `.` for empty squares; then the side to
     /// move and the frozen pieces.
-    pub fn draw(&self) -> String {
+    pub(crate) fn draw(&self) -> String {
         let mut s = String::new();
         s.push_str("   Sky (3)                    Ground (2)                 Underworld (1)\n");
         for rank in (0..RANKS).rev() {
@@ -433,7 +460,7 @@ impl Position {
                         s.push(' ');
                     }
                     s.push(
-                        self.piece_at(square(level, file, rank))
+                        self.piece_on(cell(level, file, rank))
                             .map_or('.', Piece::letter),
                     );
                 }

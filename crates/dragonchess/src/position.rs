@@ -15,7 +15,8 @@ use fairy_kernel::Color;
 use crate::generated::tables as g;
 use crate::tables::Bits;
 use crate::types::{
-    file_of, rank_of, Kind, Level, Piece, FILES, GOLD, LEVEL_SQUARES, SCARLET, SQUARES,
+    cell_file, cell_name, cell_rank, Level, Piece, Role, Square, FILES, GOLD, LEVEL_SQUARES,
+    SCARLET, SQUARES,
 };
 
 /// Capacity of a [`MoveList`]. A side has at most 42 pieces; the most moves each kind can
@@ -25,7 +26,7 @@ use crate::types::{
 pub const MAX_MOVES: usize = 1024;
 
 /// The list [`fairy_kernel::Game::legal_moves`] fills.
-pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+pub type MoveList = fairy_kernel::ArrayMoveList<Move, MAX_MOVES>;
 
 /// One level up: the square index difference between a square and the one directly above.
 const UP: u16 = LEVEL_SQUARES;
@@ -56,17 +57,29 @@ impl Move {
         Move(from as u32 | (to as u32) << 9 | Self::PROMO)
     }
 
+    /// The cell index the moving piece stands on (for the move generator).
+    #[inline]
+    pub(crate) const fn origin(self) -> u16 {
+        (self.0 & 0x1ff) as u16
+    }
+
+    /// The cell index the piece goes to (for the move generator).
+    #[inline]
+    pub(crate) const fn target(self) -> u16 {
+        ((self.0 >> 9) & 0x1ff) as u16
+    }
+
     /// The square the moving piece stands on (for a capture from afar: the Dragon's square,
     /// which it keeps).
     #[inline]
-    pub const fn from(self) -> u16 {
-        (self.0 & 0x1ff) as u16
+    pub const fn from(self) -> Square {
+        Square::from_index(self.origin())
     }
 
     /// The square the piece goes to (for a capture from afar: the captured piece's square).
     #[inline]
-    pub const fn to(self) -> u16 {
-        ((self.0 >> 9) & 0x1ff) as u16
+    pub const fn to(self) -> Square {
+        Square::from_index(self.target())
     }
 
     /// Whether this is the Dragon's capture from afar, written `3c4x2c4` (ruling D9).
@@ -85,13 +98,12 @@ impl Move {
 impl core::fmt::Display for Move {
     /// The move in the notation of ruling D9: `2c2-2c3`, `3c4x2c4`, `2c7-2c8=H`.
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        use crate::types::square_name;
         let sep = if self.is_afar() { 'x' } else { '-' };
         write!(
             f,
             "{}{sep}{}",
-            square_name(self.from()),
-            square_name(self.to())
+            cell_name(self.origin()),
+            cell_name(self.target())
         )?;
         if self.is_promotion() {
             f.write_str("=H")?;
@@ -106,10 +118,9 @@ impl core::fmt::Display for Move {
 /// is derived from the placement (D4).
 ///
 /// ```
-/// use fairy_dragonchess::Position;
-/// use fairy_kernel::Game;
-/// let p = Position::start(());
-/// assert_eq!(fairy_kernel::perft(&p, 1), 90);
+/// use fairy_dragonchess::prelude::*;
+/// let p = Position::new();
+/// assert_eq!(fairy_dragonchess::kernel::perft(&p, 1), 90);
 /// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Position {
@@ -158,7 +169,7 @@ const fn ground_of(sq: u16) -> u16 {
 /// rank up); `None` off the board.
 #[inline]
 fn diagonal_of(ground: u16, dir: u8) -> Option<u16> {
-    let (f, r) = (file_of(ground) as i32, rank_of(ground) as i32);
+    let (f, r) = (cell_file(ground) as i32, cell_rank(ground) as i32);
     let f2 = f + if dir & 1 != 0 { 1 } else { -1 };
     let r2 = r + if dir & 2 != 0 { 1 } else { -1 };
     ((0..FILES as i32).contains(&f2) && (0..crate::types::RANKS as i32).contains(&r2))
@@ -337,7 +348,7 @@ impl Position {
     /// The Ground square the Hero on `sq` came from, when `sq` is off the Ground, holds a
     /// Hero and the position records its origin (docs/rules/dragonchess.md, D3, D8).
     #[inline]
-    pub fn hero_origin(&self, sq: u16) -> Option<u16> {
+    pub(crate) fn origin_of_hero(&self, sq: u16) -> Option<u16> {
         if !self.origins.contains(sq) {
             return None;
         }
@@ -350,7 +361,7 @@ impl Position {
     #[cold]
     #[inline(never)]
     fn recorded_return(&self, sq: u16) -> Bits {
-        self.hero_origin(sq).map_or(Bits::EMPTY, Bits::single)
+        self.origin_of_hero(sq).map_or(Bits::EMPTY, Bits::single)
     }
 
     /// The Heroes off the Ground whose origin is recorded, by square.
@@ -362,7 +373,7 @@ impl Position {
     /// one of the four Ground squares diagonally next to the one directly below/above it;
     /// `false` (nothing recorded) otherwise.
     pub(crate) fn set_origin(&mut self, sq: u16, origin: u16) -> bool {
-        if Level::of(sq) == Level::Ground || self.origins.contains(sq) {
+        if Level::of_cell(sq) == Level::Ground || self.origins.contains(sq) {
             return false;
         }
         let g = ground_of(sq);
@@ -396,9 +407,9 @@ impl Position {
     pub(crate) fn put(&mut self, sq: u16, p: Piece) {
         self.board[sq as usize] = p.code();
         self.colors[p.color.index()].insert(sq);
-        self.kinds[p.kind.index()].insert(sq);
+        self.kinds[p.role.index()].insert(sq);
         self.hash ^= ZOBRIST[p.code() as usize][sq as usize];
-        if p.kind == Kind::King {
+        if p.role == Role::King {
             self.kings[p.color.index()] = sq;
         }
     }
@@ -410,9 +421,9 @@ impl Position {
         let p = Piece::from_code(code)?;
         self.board[sq as usize] = 0;
         self.colors[p.color.index()].remove(sq);
-        self.kinds[p.kind.index()].remove(sq);
+        self.kinds[p.role.index()].remove(sq);
         self.hash ^= ZOBRIST[code as usize][sq as usize];
-        if p.kind == Kind::Hero {
+        if p.role == Role::Hero {
             self.clear_origin(sq);
         }
         Some(p)
@@ -432,7 +443,7 @@ impl Position {
 
     /// The piece on `sq`, if any (`None` also for indices off the board).
     #[inline]
-    pub fn piece_at(&self, sq: u16) -> Option<Piece> {
+    pub(crate) fn piece_on(&self, sq: u16) -> Option<Piece> {
         self.board
             .get(sq as usize)
             .and_then(|&c| Piece::from_code(c))
@@ -440,7 +451,7 @@ impl Position {
 
     /// The side to move.
     #[inline]
-    pub fn side(&self) -> Color {
+    pub(crate) fn side(&self) -> Color {
         self.side
     }
 
@@ -457,13 +468,13 @@ impl Position {
 
     /// The square of `c`'s King (a valid position has exactly one per side).
     #[inline]
-    pub fn king_square(&self, c: Color) -> u16 {
+    pub(crate) fn king_cell(&self, c: Color) -> u16 {
         self.kings[c.index()]
     }
 
     /// The squares of `c`'s pieces of kind `k`.
     #[inline]
-    pub fn pieces(&self, c: Color, k: Kind) -> Bits {
+    pub fn pieces(&self, c: Color, k: Role) -> Bits {
         self.colors[c.index()] & self.kinds[k.index()]
     }
 
@@ -511,7 +522,7 @@ impl Position {
     /// (seed §5.2, ruling D4).
     pub fn frozen(&self, c: Color) -> Bits {
         let mut above = Bits::EMPTY;
-        for b in self.pieces(!c, Kind::Basilisk).iter() {
+        for b in self.pieces(!c, Role::Basilisk).iter() {
             if b < UP {
                 above.insert(b + UP);
             }
@@ -522,7 +533,7 @@ impl Position {
     /// Whether a piece of `by` that is not frozen could capture on `sq` (rules doc 5.1):
     /// every capture pattern counts, across levels and from afar. `false` for an index off
     /// the board (`sq >= 288`).
-    pub fn is_attacked(&self, sq: u16, by: Color) -> bool {
+    pub(crate) fn attacked_cell(&self, sq: u16, by: Color) -> bool {
         if sq as usize >= SQUARES {
             return false;
         }
@@ -531,7 +542,7 @@ impl Position {
             by,
             &self.occupied(),
             self.colors[by.index()],
-            self.pieces(!by, Kind::Basilisk),
+            self.pieces(!by, Role::Basilisk),
         )
     }
 
@@ -554,12 +565,12 @@ impl Position {
             }
         }
         let s = sq as usize;
-        let k = |kind: Kind| att & self.kinds[kind.index()];
-        let near = (g::GRIFFON[s] & k(Kind::Griffon))
-            | (g::HERO[s] & k(Kind::Hero))
-            | (g::CLERIC[s] & k(Kind::Cleric))
-            | (g::KING[s] & k(Kind::King))
-            | (g::PALADIN[s] & k(Kind::Paladin));
+        let k = |kind: Role| att & self.kinds[kind.index()];
+        let near = (g::GRIFFON[s] & k(Role::Griffon))
+            | (g::HERO[s] & k(Role::Hero))
+            | (g::CLERIC[s] & k(Role::Cleric))
+            | (g::KING[s] & k(Role::King))
+            | (g::PALADIN[s] & k(Role::Paladin));
         // A Hero off the Ground with a recorded origin attacks only that square (D3): judged
         // only when an attack was found and some origin is recorded; if none is left, the
         // other patterns below are still tested.
@@ -569,65 +580,65 @@ impl Position {
         // Squares one step "behind" `sq` as seen by `by` are the forward squares of the
         // other side.
         let back = (!by).index();
-        match Level::of(sq) {
+        match Level::of_cell(sq) {
             Level::Sky => {
-                if (g::FORWARD[s][back] & k(Kind::Sylph)).any() {
+                if (g::FORWARD[s][back] & k(Role::Sylph)).any() {
                     return true;
                 }
-                let dragons = k(Kind::Dragon);
+                let dragons = k(Role::Dragon);
                 if dragons.any()
                     && ((g::ORTH_STEP[s] & dragons).any() || (bishop(sq, occ) & dragons).any())
                 {
                     return true;
                 }
-                let mages = k(Kind::Mage);
+                let mages = k(Role::Mage);
                 mages.any()
                     && ((g::ORTH_STEP[s] & mages).any()
                         || mages.contains(sq - UP)
                         || (mages.contains(sq - 2 * UP) && !occ.contains(sq - UP)))
             }
             Level::Ground => {
-                if k(Kind::Sylph).contains(sq + UP) || (g::AFAR[s] & k(Kind::Dragon)).any() {
+                if k(Role::Sylph).contains(sq + UP) || (g::AFAR[s] & k(Role::Dragon)).any() {
                     return true;
                 }
-                let dwarves = k(Kind::Dwarf);
-                if (g::DIAG_FORWARD[s][back] & (k(Kind::Warrior) | dwarves)).any()
+                let dwarves = k(Role::Dwarf);
+                if (g::DIAG_FORWARD[s][back] & (k(Role::Warrior) | dwarves)).any()
                     || dwarves.contains(sq - UP)
-                    || (g::KNIGHT[s] & k(Kind::Unicorn)).any()
+                    || (g::KNIGHT[s] & k(Role::Unicorn)).any()
                 {
                     return true;
                 }
-                let mages = k(Kind::Mage);
+                let mages = k(Role::Mage);
                 if mages.contains(sq + UP) || mages.contains(sq - UP) {
                     return true;
                 }
                 let below = sq - UP;
-                if !occ.contains(below) && (g::ORTH_STEP[below as usize] & k(Kind::Elemental)).any()
+                if !occ.contains(below) && (g::ORTH_STEP[below as usize] & k(Role::Elemental)).any()
                 {
                     return true;
                 }
-                let rooks = k(Kind::Oliphant) | mages;
+                let rooks = k(Role::Oliphant) | mages;
                 if rooks.any() && (rook(sq, occ) & rooks).any() {
                     return true;
                 }
-                let bishops = k(Kind::Thief) | mages;
+                let bishops = k(Role::Thief) | mages;
                 bishops.any() && (bishop(sq, occ) & bishops).any()
             }
             Level::Underworld => {
-                let basilisks = k(Kind::Basilisk);
-                if (g::DIAG_FORWARD[s][back] & (k(Kind::Dwarf) | basilisks)).any()
+                let basilisks = k(Role::Basilisk);
+                if (g::DIAG_FORWARD[s][back] & (k(Role::Dwarf) | basilisks)).any()
                     || (g::FORWARD[s][back] & basilisks).any()
                 {
                     return true;
                 }
-                let mages = k(Kind::Mage);
+                let mages = k(Role::Mage);
                 if (g::ORTH_STEP[s] & mages).any()
                     || mages.contains(sq + UP)
                     || (mages.contains(sq + 2 * UP) && !occ.contains(sq + UP))
                 {
                     return true;
                 }
-                let els = k(Kind::Elemental);
+                let els = k(Role::Elemental);
                 if els.is_empty() {
                     return false;
                 }
@@ -656,7 +667,7 @@ impl Position {
     fn near_attack_with_origins(&self, sq: u16, near: Bits) -> bool {
         let mut near = near;
         for h in (near & self.origins).iter() {
-            if self.hero_origin(h) != Some(sq) {
+            if self.origin_of_hero(h) != Some(sq) {
                 near.remove(h);
             }
         }
@@ -665,27 +676,27 @@ impl Position {
 
     /// Whether the side to move's King is attacked (rules doc 5.2).
     #[inline]
-    pub fn in_check(&self) -> bool {
-        self.is_attacked(self.kings[self.side.index()], !self.side)
+    pub(crate) fn in_check(&self) -> bool {
+        self.attacked_cell(self.kings[self.side.index()], !self.side)
     }
 
     /// The pseudo-legal moves (frozen pieces and the own King's safety aside) of the
     /// piece of kind `kind` and side `us` on `sq`, into `sink` (rules doc §4).
     #[inline]
-    fn piece_moves<S: Sink>(&self, us: Color, sq: u16, kind: Kind, sink: &mut S) {
+    fn piece_moves<S: Sink>(&self, us: Color, sq: u16, kind: Role, sink: &mut S) {
         self.moves_in(&Ctx::new(self, us), sq, kind, sink);
     }
 
     /// [`Position::piece_moves`] with the side's sets computed once per position.
     #[inline(always)]
-    fn moves_in<S: Sink>(&self, ctx: &Ctx, sq: u16, kind: Kind, sink: &mut S) {
+    fn moves_in<S: Sink>(&self, ctx: &Ctx, sq: u16, kind: Role, sink: &mut S) {
         let (us, ci, own, enemy, occ) = (ctx.us, ctx.ci, ctx.own, ctx.enemy, ctx.occ);
         let s = sq as usize;
         let free = |b: Bits| b.and_not(&own);
         let empty = |b: Bits| b.and_not(&occ);
         match kind {
-            Kind::Sylph => {
-                if Level::of(sq) == Level::Sky {
+            Role::Sylph => {
+                if Level::of_cell(sq) == Level::Sky {
                     let mut t = empty(g::DIAG_FORWARD[s][ci]) | (g::FORWARD[s][ci] & enemy);
                     if enemy.contains(sq - UP) {
                         t.insert(sq - UP);
@@ -697,17 +708,17 @@ impl Position {
                     sink.targets(sq, empty(t));
                 }
             }
-            Kind::Griffon => sink.targets(sq, free(g::GRIFFON[s])),
-            Kind::Dragon => {
+            Role::Griffon => sink.targets(sq, free(g::GRIFFON[s])),
+            Role::Dragon => {
                 sink.targets(sq, free(bishop(sq, &occ) | g::ORTH_STEP[s]));
                 for to in (g::AFAR[s] & enemy).iter() {
                     sink.push(Move::afar(sq, to));
                 }
             }
-            Kind::Warrior => {
+            Role::Warrior => {
                 let t = empty(g::FORWARD[s][ci]) | (g::DIAG_FORWARD[s][ci] & enemy);
                 let last_rank = if us == GOLD { 7 } else { 0 };
-                if rank_of(sq) as i32 + if us == GOLD { 1 } else { -1 } == last_rank {
+                if cell_rank(sq) as i32 + if us == GOLD { 1 } else { -1 } == last_rank {
                     for to in t.iter() {
                         sink.push(Move::promotion(sq, to));
                     }
@@ -715,9 +726,9 @@ impl Position {
                     sink.targets(sq, t);
                 }
             }
-            Kind::Oliphant => sink.targets(sq, free(rook(sq, &occ))),
-            Kind::Unicorn => sink.targets(sq, free(g::KNIGHT[s])),
-            Kind::Hero => {
+            Role::Oliphant => sink.targets(sq, free(rook(sq, &occ))),
+            Role::Unicorn => sink.targets(sq, free(g::KNIGHT[s])),
+            Role::Hero => {
                 // Off the Ground a Hero with a recorded origin may return only there (D3).
                 let t = if self.origins.contains(sq) {
                     self.recorded_return(sq)
@@ -726,11 +737,11 @@ impl Position {
                 };
                 sink.targets(sq, free(t));
             }
-            Kind::Thief => sink.targets(sq, free(bishop(sq, &occ))),
-            Kind::Cleric => sink.targets(sq, free(g::CLERIC[s])),
-            Kind::Mage => {
+            Role::Thief => sink.targets(sq, free(bishop(sq, &occ))),
+            Role::Cleric => sink.targets(sq, free(g::CLERIC[s])),
+            Role::Mage => {
                 let mut t;
-                match Level::of(sq) {
+                match Level::of_cell(sq) {
                     Level::Ground => {
                         t = rook(sq, &occ) | bishop(sq, &occ);
                         t.insert(sq + UP);
@@ -751,12 +762,12 @@ impl Position {
                 }
                 sink.targets(sq, free(t));
             }
-            Kind::King => sink.targets(sq, free(g::KING[s])),
-            Kind::Paladin => sink.targets(sq, free(g::PALADIN[s])),
-            Kind::Dwarf => {
+            Role::King => sink.targets(sq, free(g::KING[s])),
+            Role::Paladin => sink.targets(sq, free(g::PALADIN[s])),
+            Role::Dwarf => {
                 let mut t =
                     empty(g::FORWARD[s][ci] | g::SIDEWAYS[s]) | (g::DIAG_FORWARD[s][ci] & enemy);
-                if Level::of(sq) == Level::Underworld {
+                if Level::of_cell(sq) == Level::Underworld {
                     if enemy.contains(sq + UP) {
                         t.insert(sq + UP);
                     }
@@ -765,13 +776,13 @@ impl Position {
                 }
                 sink.targets(sq, t);
             }
-            Kind::Basilisk => {
+            Role::Basilisk => {
                 let t =
                     free(g::FORWARD[s][ci] | g::DIAG_FORWARD[s][ci]) | empty(g::FORWARD[s][1 - ci]);
                 sink.targets(sq, t);
             }
-            Kind::Elemental => {
-                if Level::of(sq) == Level::Underworld {
+            Role::Elemental => {
+                if Level::of_cell(sq) == Level::Underworld {
                     let mut t = free(g::ORTH_STEP[s]) | empty(g::DIAG_STEP[s]);
                     for far in free(g::ORTH_TWO[s]).iter() {
                         if !occ.contains((sq + far) / 2) {
@@ -807,14 +818,14 @@ impl Position {
         let ksq = self.kings[us.index()];
         let ks = ksq as usize;
         let mut v = Bits::EMPTY;
-        let lvl = Level::of(ksq);
-        let mages = self.pieces(them, Kind::Mage);
+        let lvl = Level::of_cell(ksq);
+        let mages = self.pieces(them, Role::Mage);
         let (rooks, bishops) = match lvl {
             Level::Ground => (
-                self.pieces(them, Kind::Oliphant) | mages,
-                self.pieces(them, Kind::Thief) | mages,
+                self.pieces(them, Role::Oliphant) | mages,
+                self.pieces(them, Role::Thief) | mages,
             ),
-            Level::Sky => (Bits::EMPTY, self.pieces(them, Kind::Dragon)),
+            Level::Sky => (Bits::EMPTY, self.pieces(them, Role::Dragon)),
             Level::Underworld => (Bits::EMPTY, Bits::EMPTY),
         };
         if rooks.any() || bishops.any() {
@@ -837,7 +848,7 @@ impl Position {
                 }
             }
         }
-        let els = self.pieces(them, Kind::Elemental);
+        let els = self.pieces(them, Role::Elemental);
         match lvl {
             Level::Sky => {
                 if mages.contains(ksq - 2 * UP) && own.contains(ksq - UP) {
@@ -868,7 +879,7 @@ impl Position {
             }
         }
         let enemy = self.colors[them.index()];
-        for b in self.pieces(us, Kind::Basilisk).iter() {
+        for b in self.pieces(us, Role::Basilisk).iter() {
             if b < UP && enemy.contains(b + UP) {
                 v.insert(b);
             }
@@ -881,10 +892,10 @@ impl Position {
     fn leaves_king_safe(&self, m: Move) -> bool {
         let us = self.side;
         let them = !us;
-        let (from, to) = (m.from(), m.to());
+        let (from, to) = (m.origin(), m.target());
         let mut occ = self.occupied();
         let mut enemy = self.colors[them.index()];
-        let mut basilisks = self.pieces(us, Kind::Basilisk);
+        let mut basilisks = self.pieces(us, Role::Basilisk);
         let mut ksq = self.kings[us.index()];
         occ.remove(to);
         enemy.remove(to);
@@ -915,7 +926,7 @@ impl Position {
             let sensitive = self.sensitive();
             let mut risky = sensitive;
             risky.insert(self.kings[us.index()]);
-            for d in self.pieces(us, Kind::Dragon).iter() {
+            for d in self.pieces(us, Role::Dragon).iter() {
                 if g::AFAR[d as usize].intersects(&ctx.enemy) {
                     risky.insert(d);
                 }
@@ -923,17 +934,17 @@ impl Position {
             (sensitive, risky)
         };
         let safe = movable.and_not(&risky);
-        for kind in Kind::ALL {
+        for kind in Role::ALL {
             for sq in (safe & self.kinds[kind.index()]).iter() {
                 self.moves_in(&ctx, sq, kind, sink);
             }
         }
         let mut scratch = MoveList::new();
         for sq in (movable & risky).iter() {
-            let Some(p) = self.piece_at(sq) else { continue };
-            let test_all = p.kind == Kind::King || sensitive.contains(sq);
+            let Some(p) = self.piece_on(sq) else { continue };
+            let test_all = p.role == Role::King || sensitive.contains(sq);
             scratch.clear();
-            self.moves_in(&ctx, sq, p.kind, &mut scratch);
+            self.moves_in(&ctx, sq, p.role, &mut scratch);
             for &m in scratch.iter() {
                 if (!test_all && !m.is_afar()) || self.leaves_king_safe(m) {
                     sink.push(m);
@@ -943,12 +954,12 @@ impl Position {
     }
 
     /// Appends the legal moves of the side to move to `list`.
-    pub fn legal_moves_into(&self, list: &mut MoveList) {
+    pub(crate) fn legal_moves_into(&self, list: &mut MoveList) {
         self.generate(list);
     }
 
     /// The number of legal moves of the side to move (perft's bulk count).
-    pub fn count_legal(&self) -> usize {
+    pub(crate) fn count_legal(&self) -> usize {
         let mut c = Counter(0);
         self.generate(&mut c);
         c.0
@@ -960,8 +971,8 @@ impl Position {
         let movable = self.colors[c.index()].and_not(&self.frozen(c));
         let mut n = Counter(0);
         for sq in movable.iter() {
-            if let Some(p) = self.piece_at(sq) {
-                self.piece_moves(c, sq, p.kind, &mut n);
+            if let Some(p) = self.piece_on(sq) {
+                self.piece_moves(c, sq, p.role, &mut n);
             }
         }
         n.0
@@ -973,21 +984,21 @@ impl Position {
     /// origin recorded, and the record goes when it returns or is captured (D3); the
     /// half-move clock resets on captures and Warrior moves; the move number goes up after
     /// Scarlet's move (D10).
-    pub fn apply(&mut self, m: Move) {
-        let (from, to) = (m.from(), m.to());
+    pub(crate) fn apply(&mut self, m: Move) {
+        let (from, to) = (m.origin(), m.target());
         let mut reset = false;
         if m.is_afar() {
             reset = self.take(to).is_some();
         } else if let Some(mut p) = self.take(from) {
             reset = self.take(to).is_some();
-            if p.kind == Kind::Warrior {
+            if p.role == Role::Warrior {
                 reset = true;
                 if m.is_promotion() {
-                    p.kind = Kind::Hero;
+                    p.role = Role::Hero;
                 }
             }
             self.put(to, p);
-            if p.kind == Kind::Hero && Level::of(from) == Level::Ground {
+            if p.role == Role::Hero && Level::of_cell(from) == Level::Ground {
                 self.set_origin(to, from);
             }
         }

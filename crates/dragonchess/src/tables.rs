@@ -55,7 +55,9 @@ fn on_level(steps: &[(i8, i8)], dz: i8) -> impl Iterator<Item = (i8, i8, i8)> + 
 }
 
 fn per_square(f: impl Fn(u16, Level) -> Bits) -> Vec<Bits> {
-    (0..SQUARES as u16).map(|sq| f(sq, Level::of(sq))).collect()
+    (0..SQUARES as u16)
+        .map(|sq| f(sq, Level::of_cell(sq)))
+        .collect()
 }
 
 /// One orthogonal step on the same board (Dragon, Mage off the Ground, Elemental).
@@ -328,7 +330,7 @@ mod tests {
 
     #[test]
     fn seed_examples_in_tables() {
-        use crate::types::square_name;
+        use crate::types::cell_name as square_name;
         let p = |s: &str| BOARD.parse_square(s).unwrap();
         let names = |b: Bits| {
             let mut v: Vec<String> = b.iter().map(square_name).collect();

@@ -1,4 +1,4 @@
-//! Sides, piece kinds, pieces and square arithmetic on the three boards.
+//! Sides, piece roles, pieces and square arithmetic on the three boards.
 //!
 //! Squares are the kernel's [`LayeredBoard`] indices on a 3 x 12 x 8 board:
 //! `index = (level - 1) * 96 + rank * 12 + file`, levels 1 Underworld, 2 Ground, 3 Sky
@@ -43,14 +43,20 @@ pub enum Level {
 }
 
 impl Level {
-    /// The level of a square index (`0..288`).
+    /// The level of a square.
     ///
     /// ```
     /// use fairy_dragonchess::{Level, square};
     /// assert_eq!(Level::of(square(3, 2, 3)), Level::Sky);
     /// ```
     #[inline]
-    pub const fn of(sq: u16) -> Level {
+    pub const fn of(sq: Square) -> Level {
+        Level::of_cell(sq.index())
+    }
+
+    /// The level of a cell index (`0..288`).
+    #[inline]
+    pub(crate) const fn of_cell(sq: u16) -> Level {
         match sq / LEVEL_SQUARES {
             0 => Level::Underworld,
             1 => Level::Ground,
@@ -64,9 +70,10 @@ impl Level {
     }
 }
 
-/// A kind of piece, in the order of ruling D7's letter table.
+/// The role of a piece (what kind of piece it is), in the order of ruling D7's letter table;
+/// the names are those of the seed in English.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub enum Kind {
+pub enum Role {
     /// Sylph, `S` (seed §3.1).
     Sylph = 0,
     /// Griffon, `G` (seed §3.2).
@@ -99,31 +106,31 @@ pub enum Kind {
     Elemental,
 }
 
-impl Kind {
+impl Role {
     /// All fifteen kinds in letter-table order (ruling D7).
-    pub const ALL: [Kind; 15] = [
-        Kind::Sylph,
-        Kind::Griffon,
-        Kind::Dragon,
-        Kind::Warrior,
-        Kind::Oliphant,
-        Kind::Unicorn,
-        Kind::Hero,
-        Kind::Thief,
-        Kind::Cleric,
-        Kind::Mage,
-        Kind::King,
-        Kind::Paladin,
-        Kind::Dwarf,
-        Kind::Basilisk,
-        Kind::Elemental,
+    pub const ALL: [Role; 15] = [
+        Role::Sylph,
+        Role::Griffon,
+        Role::Dragon,
+        Role::Warrior,
+        Role::Oliphant,
+        Role::Unicorn,
+        Role::Hero,
+        Role::Thief,
+        Role::Cleric,
+        Role::Mage,
+        Role::King,
+        Role::Paladin,
+        Role::Dwarf,
+        Role::Basilisk,
+        Role::Elemental,
     ];
 
     /// The upper-case letter of the kind (ruling D7).
     ///
     /// ```
-    /// use fairy_dragonchess::Kind;
-    /// assert_eq!(Kind::Dragon.letter(), 'R');
+    /// use fairy_dragonchess::Role;
+    /// assert_eq!(Role::Dragon.letter(), 'R');
     /// ```
     pub const fn letter(self) -> char {
         [
@@ -132,8 +139,8 @@ impl Kind {
     }
 
     /// The kind written by an upper-case letter, if any (ruling D7).
-    pub fn from_letter(c: char) -> Option<Kind> {
-        Kind::ALL.iter().copied().find(|k| k.letter() == c)
+    pub fn from_letter(c: char) -> Option<Role> {
+        Role::ALL.iter().copied().find(|k| k.letter() == c)
     }
 
     /// The English name of the kind.
@@ -168,12 +175,12 @@ impl Kind {
     /// the Underworld; Sylph and Griffon not the Underworld; Dwarf and Elemental not the Sky.
     pub const fn can_stand_on(self, level: Level) -> bool {
         let mask: u8 = match self {
-            Kind::Dragon => 0b100,
-            Kind::Warrior | Kind::Oliphant | Kind::Unicorn | Kind::Thief => 0b010,
-            Kind::Basilisk => 0b001,
-            Kind::Sylph | Kind::Griffon => 0b110,
-            Kind::Dwarf | Kind::Elemental => 0b011,
-            Kind::Hero | Kind::Cleric | Kind::Mage | Kind::King | Kind::Paladin => 0b111,
+            Role::Dragon => 0b100,
+            Role::Warrior | Role::Oliphant | Role::Unicorn | Role::Thief => 0b010,
+            Role::Basilisk => 0b001,
+            Role::Sylph | Role::Griffon => 0b110,
+            Role::Dwarf | Role::Elemental => 0b011,
+            Role::Hero | Role::Cleric | Role::Mage | Role::King | Role::Paladin => 0b111,
         };
         mask & (1 << level as u8) != 0
     }
@@ -184,56 +191,56 @@ impl Kind {
     /// is 0: it is never captured.
     pub const fn value(self) -> i32 {
         match self {
-            Kind::Sylph => 100,
-            Kind::Griffon => 500,
-            Kind::Dragon => 800,
-            Kind::Warrior => 100,
-            Kind::Oliphant => 500,
-            Kind::Unicorn => 250,
-            Kind::Hero => 450,
-            Kind::Thief => 400,
-            Kind::Cleric => 900,
-            Kind::Mage => 1100,
-            Kind::King => 0,
-            Kind::Paladin => 1000,
-            Kind::Dwarf => 200,
-            Kind::Basilisk => 300,
-            Kind::Elemental => 400,
+            Role::Sylph => 100,
+            Role::Griffon => 500,
+            Role::Dragon => 800,
+            Role::Warrior => 100,
+            Role::Oliphant => 500,
+            Role::Unicorn => 250,
+            Role::Hero => 450,
+            Role::Thief => 400,
+            Role::Cleric => 900,
+            Role::Mage => 1100,
+            Role::King => 0,
+            Role::Paladin => 1000,
+            Role::Dwarf => 200,
+            Role::Basilisk => 300,
+            Role::Elemental => 400,
         }
     }
 }
 
-/// A piece: a side and a kind.
+/// A piece: a side and a role.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Piece {
     /// Its side.
     pub color: Color,
-    /// Its kind.
-    pub kind: Kind,
+    /// Its role.
+    pub role: Role,
 }
 
 impl Piece {
     /// The letter in position notation: upper case Gold, lower case Scarlet (ruling D7).
     ///
     /// ```
-    /// use fairy_dragonchess::{Kind, Piece, SCARLET};
-    /// assert_eq!(Piece { color: SCARLET, kind: Kind::Sylph }.letter(), 's');
+    /// use fairy_dragonchess::{Role, Piece, SCARLET};
+    /// assert_eq!(Piece { color: SCARLET, role: Role::Sylph }.letter(), 's');
     /// ```
     pub fn letter(self) -> char {
         match self.color {
-            Color::White => self.kind.letter(),
-            Color::Black => self.kind.letter().to_ascii_lowercase(),
+            Color::White => self.role.letter(),
+            Color::Black => self.role.letter().to_ascii_lowercase(),
         }
     }
 
     /// The piece written by a letter, if any (ruling D7).
     pub fn from_letter(c: char) -> Option<Piece> {
         if c.is_ascii_uppercase() {
-            Kind::from_letter(c).map(|kind| Piece { color: GOLD, kind })
+            Role::from_letter(c).map(|role| Piece { color: GOLD, role })
         } else if c.is_ascii_lowercase() {
-            Kind::from_letter(c.to_ascii_uppercase()).map(|kind| Piece {
+            Role::from_letter(c.to_ascii_uppercase()).map(|role| Piece {
                 color: SCARLET,
-                kind,
+                role,
             })
         } else {
             None
@@ -243,7 +250,7 @@ impl Piece {
     /// Compact code `1..=30` used in the mailbox (0 is an empty square).
     #[inline]
     pub(crate) const fn code(self) -> u8 {
-        1 + self.kind as u8 + 15 * self.color.index() as u8
+        1 + self.role as u8 + 15 * self.color.index() as u8
     }
 
     /// The piece of a mailbox code, `None` for 0 (and for codes that are never stored).
@@ -256,40 +263,81 @@ impl Piece {
         let color = if c >= 15 { SCARLET } else { GOLD };
         Some(Piece {
             color,
-            kind: Kind::ALL[(c % 15) as usize],
+            role: Role::ALL[(c % 15) as usize],
         })
     }
 }
 
+fairy_kernel::define_square! {
+    /// A square of the three boards, `1a1`..`3l8`: level (1 Underworld, 2 Ground, 3 Sky),
+    /// file `a`..`l`, rank `1`..`8` (ruling D1), as the move and position notation write it.
+    /// Its index is `(level - 1) * 96 + rank * 12 + file`.
+    pub struct Square;
+    count: SQUARES,
+    name: cell_name,
+    parse: parse_cell,
+}
+
 /// The 0-based file (`a` = 0) of a square.
 #[inline]
-pub const fn file_of(sq: u16) -> u16 {
-    sq % FILES
+pub const fn file_of(sq: Square) -> u16 {
+    cell_file(sq.index())
 }
 
 /// The 0-based rank (`1` = 0) of a square.
 #[inline]
-pub const fn rank_of(sq: u16) -> u16 {
-    (sq % LEVEL_SQUARES) / FILES
+pub const fn rank_of(sq: Square) -> u16 {
+    cell_rank(sq.index())
 }
 
 /// The square at `level` (1..=3, as in names), 0-based `file` and `rank`.
 ///
 /// # Panics
-/// In debug builds when a coordinate is out of range (a programming error).
+/// When a coordinate is out of range (a programming error).
 ///
 /// ```
 /// use fairy_dragonchess::{square, square_name};
 /// assert_eq!(square_name(square(3, 2, 3)), "3c4");
+/// assert_eq!(square(3, 2, 3).to_string(), "3c4");
 /// ```
 #[inline]
-pub const fn square(level: u16, file: u16, rank: u16) -> u16 {
+pub const fn square(level: u16, file: u16, rank: u16) -> Square {
+    assert!(level >= 1 && level <= 3 && file < FILES && rank < RANKS);
+    Square::from_index(cell(level, file, rank))
+}
+
+/// The name of a square, such as `3c4` (ruling D1); the same as `sq.to_string()`.
+pub fn square_name(sq: Square) -> String {
+    sq.to_string()
+}
+
+/// The 0-based file of a cell index.
+#[inline]
+pub(crate) const fn cell_file(sq: u16) -> u16 {
+    sq % FILES
+}
+
+/// The 0-based rank of a cell index.
+#[inline]
+pub(crate) const fn cell_rank(sq: u16) -> u16 {
+    (sq % LEVEL_SQUARES) / FILES
+}
+
+/// The cell index at `level` (1..=3), 0-based `file` and `rank`.
+#[inline]
+pub(crate) const fn cell(level: u16, file: u16, rank: u16) -> u16 {
     debug_assert!(level >= 1 && level <= 3 && file < FILES && rank < RANKS);
     (level - 1) * LEVEL_SQUARES + rank * FILES + file
 }
 
-/// The name of a square, such as `3c4` (ruling D1).
-pub fn square_name(sq: u16) -> String {
+/// The name of a cell index, such as `3c4` (ruling D1).
+pub(crate) fn cell_name(sq: u16) -> String {
     use fairy_kernel::Geometry;
     BOARD.square_name(sq)
+}
+
+/// Reads a square name to its cell index.
+pub(crate) fn parse_cell(text: &str) -> Result<u16, fairy_kernel::SquareError> {
+    use fairy_kernel::Geometry;
+    BOARD.parse_square(text)
 }

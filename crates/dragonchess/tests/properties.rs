@@ -11,13 +11,13 @@ use quickcheck::{QuickCheck, TestResult};
 #[test]
 fn start_notation_matches_checkpoints() {
     let expected = "2g3r3g1/s1s1s1s1s1s1/12/12/12/12/S1S1S1S1S1S1/2G3R3G1 | ouhtcmkpthuo/wwwwwwwwwwww/12/12/12/12/WWWWWWWWWWWW/OUHTCMKPTHUO | 2b3e3b1/1d1d1d1d1d1d/12/12/12/12/1D1D1D1D1D1D/2B3E3B1 g 0 1";
-    assert_eq!(Position::start(()).to_notation(), expected);
+    assert_eq!(Position::new().to_notation(), expected);
     assert_eq!(START, expected);
 }
 
 #[test]
 fn perft_1_and_2_match_checkpoints() {
-    let p = Position::start(());
+    let p = Position::new();
     assert_eq!(perft(&p, 1), 90);
     assert_eq!(perft(&p, 2), 8094);
 }
@@ -70,7 +70,7 @@ fn move_notation_round_trips_over_random_play() {
 fn play_then_undo_restores_the_position() {
     for seed in 0..5 {
         let game = random_game(seed, 60);
-        let mut record = GameRecord::new(Position::start(()));
+        let mut record = GameRecord::new(Position::new());
         let mut texts = Vec::new();
         for w in game.windows(2) {
             let mut l = fairy_dragonchess::MoveList::new();
@@ -149,7 +149,7 @@ fn mirror(text: &str) -> String {
 
 #[test]
 fn colour_mirrored_positions_have_equal_perft() {
-    let start = Position::start(());
+    let start = Position::new();
     let m = Position::from_notation((), &mirror(&start.to_notation())).unwrap();
     assert_eq!(perft(&m, 2), 8094);
     for seed in 0..6 {
@@ -164,7 +164,7 @@ fn colour_mirrored_positions_have_equal_perft() {
 fn parsers_never_panic_on_arbitrary_text() {
     fn prop(text: String) -> bool {
         let _ = Position::from_notation((), &text);
-        let _ = Position::start(()).parse_move(&text);
+        let _ = Position::new().parse_move(&text);
         true
     }
     QuickCheck::new()
@@ -200,7 +200,7 @@ fn parsers_never_panic_on_mutated_notation() {
 
 #[test]
 fn moves_of_arbitrary_shape_give_typed_errors() {
-    let p = Position::start(());
+    let p = Position::new();
     for (text, want) in [
         ("", "malformed"),
         ("2c2", "malformed"),
@@ -345,12 +345,12 @@ fn checkmate_and_stalemate_outcomes_ruling_d6() {
         rec.play_text("3a1-2a1"),
         Err(MoveError::GameOver(_))
     ));
-    assert_eq!(Position::start(()).outcome(), None);
+    assert_eq!(Position::new().outcome(), None);
 }
 
 #[test]
 fn threefold_repetition_is_a_draw_ruling_g1() {
-    let mut rec = GameRecord::new(Position::start(()));
+    let mut rec = GameRecord::new(Position::new());
     for _ in 0..2 {
         for m in ["2e1-3e1", "2e8-3e8", "3e1-2e1", "3e8-2e8"] {
             assert_eq!(rec.outcome(), None);
@@ -367,7 +367,7 @@ fn threefold_repetition_is_a_draw_ruling_g1() {
 
 #[test]
 fn clocks_follow_ruling_d10() {
-    let mut p = Position::start(());
+    let mut p = Position::new();
     for (m, half, full) in [
         ("2e1-3e1", 1, 1),
         ("2e8-3e8", 2, 2),
@@ -395,7 +395,7 @@ fn clocks_follow_ruling_d10() {
 
 #[test]
 fn diagram_draws_three_boards_with_coordinates() {
-    let d = Position::start(()).diagram();
+    let d = Position::new().diagram();
     let lines: Vec<&str> = d.lines().collect();
     assert_eq!(
         lines[0],
@@ -423,11 +423,78 @@ fn diagram_draws_three_boards_with_coordinates() {
 
 #[test]
 fn evaluate_is_material_plus_mobility_from_the_side_to_move() {
-    let p = Position::start(());
+    let p = Position::new();
     assert_eq!(p.evaluate(), 0);
     let mut q = p.clone();
     let m = q.parse_move("3g1-3a7").unwrap();
     q.play(m);
     // Scarlet to move, a Sylph down: negative for Scarlet.
     assert!(q.evaluate() < 0);
+}
+
+/// `Display` and `FromStr` are the position notation; `Position::new()` and `Default` are
+/// the start; with the `serde` feature positions serialize as their notation.
+#[test]
+fn display_from_str_new_default() {
+    let start = Position::new();
+    assert_eq!(start, Position::default());
+    assert_eq!(start.to_string(), START);
+    let mut p = start.clone();
+    for m in ["3g1-3a7", "2a7-2a6", "2f2-2f3"] {
+        p.play_text(m).expect("legal");
+        let again: Position = format!(" {p}\n").parse().expect("reads back");
+        assert_eq!(again, p);
+        assert_eq!(p.to_string(), p.to_notation());
+    }
+    assert!("2g3r3g1 | x".parse::<Position>().is_err());
+    #[cfg(feature = "serde")]
+    {
+        let json = serde_json::to_string(&p).unwrap();
+        assert_eq!(json, format!("\"{p}\""));
+        assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), p);
+        assert!(serde_json::from_str::<Position>("\"12 g 0 1\"").is_err());
+    }
+}
+
+/// Every square's name reads back to it; every legal move along a few random games
+/// prints as `format_move` does, reads back without a position (`FromStr`) and resolves
+/// to itself; its squares are typed and name the move's text.
+#[test]
+fn squares_and_move_text_round_trip() {
+    use fairy_dragonchess::{Move, Square};
+    for sq in Square::ALL {
+        assert_eq!(sq.to_string().parse::<Square>(), Ok(sq));
+        assert_eq!(Square::new(sq.index()), Some(sq));
+    }
+    assert_eq!(Square::new(288), None);
+    assert!("4a1".parse::<Square>().is_err());
+    let mut p = Position::new();
+    for ply in 0..60 {
+        let moves = p.legal_move_list();
+        if moves.is_empty() {
+            break;
+        }
+        for &m in &moves {
+            let text = m.to_string();
+            assert_eq!(text, p.format_move(m));
+            let read: Move = text.parse().expect("reads without a position");
+            assert_eq!(p.resolve(read), Some(m), "{text}");
+            assert!(text.starts_with(&m.from().to_string()), "{text}");
+            assert!(text.contains(&m.to().to_string()), "{text}");
+        }
+        p.play(moves[(ply * 7919) % moves.len()]);
+    }
+    assert!("3c4x2c4=H".parse::<Move>().is_err());
+    assert!("2c2-2c9".parse::<Move>().is_err());
+    // A move read without a position but not legal here resolves to nothing.
+    let off: Move = "2a2-2a5".parse().unwrap();
+    assert_eq!(Position::new().resolve(off), None);
+    #[cfg(feature = "serde")]
+    {
+        let m: Move = "3g1-3a7".parse().unwrap();
+        assert_eq!(serde_json::to_string(&m).unwrap(), "\"3g1-3a7\"");
+        let sq: Square = "3c4".parse().unwrap();
+        assert_eq!(serde_json::to_string(&sq).unwrap(), "\"3c4\"");
+        assert_eq!(serde_json::from_str::<Square>("\"3c4\"").unwrap(), sq);
+    }
 }

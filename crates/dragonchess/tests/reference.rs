@@ -24,7 +24,7 @@ fn compare(p: &Position) -> Result<(), String> {
         ));
     }
     let check = b.in_check(b.side);
-    if p.in_check() != check {
+    if p.is_check() != check {
         return Err(format!("{}: check status differs", p.to_notation()));
     }
     let expected = if !slow.is_empty() {
@@ -55,7 +55,7 @@ fn compare_game(seed: u64, plies: usize) -> Result<usize, String> {
 
 #[test]
 fn start_position_matches_reference() {
-    compare(&Position::start(())).unwrap();
+    compare(&Position::new()).unwrap();
 }
 
 #[test]
@@ -217,7 +217,7 @@ fn reference_perft(b: &common::reference::Board, depth: u32) -> u64 {
 
 #[test]
 fn reference_perft_2_from_start_matches_checkpoints() {
-    let b = to_board(&Position::start(()));
+    let b = to_board(&Position::new());
     assert_eq!(reference_perft(&b, 1), 90);
     assert_eq!(reference_perft(&b, 2), 8094);
 }
@@ -225,7 +225,7 @@ fn reference_perft_2_from_start_matches_checkpoints() {
 #[test]
 #[ignore = "long: run in release"]
 fn reference_perft_3_from_start_matches_fast() {
-    let p = Position::start(());
+    let p = Position::new();
     assert_eq!(
         reference_perft(&to_board(&p), 3),
         fairy_kernel::perft(&p, 3)

@@ -54,7 +54,7 @@ pub(crate) fn draw(p: &Position) -> String {
     for sq in g.squares() {
         let (x, w) = g.coords(sq);
         let (x, w) = (x as i32, w as i32);
-        let c = match p.piece_at(sq) {
+        let c = match p.piece_on(sq) {
             Some(piece) => piece.char(),
             None => ['.', ':', '*'][SHADE[sq as usize] as usize % 3],
         };
@@ -129,7 +129,7 @@ pub(crate) fn view(p: &Position) -> BoardView {
         },
         |sq| SHADE[sq as usize] as usize,
         |sq| {
-            p.piece_at(sq).map(|piece| PieceView {
+            p.piece_on(sq).map(|piece| PieceView {
                 letter: piece.role.upper_char(),
                 color: piece.color,
             })

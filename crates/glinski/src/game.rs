@@ -83,7 +83,7 @@ impl Game for Position {
     }
 
     fn move_origin(&self, mv: Move) -> u16 {
-        mv.from()
+        mv.origin()
     }
 
     fn parse_square(&self, text: &str) -> Result<u16, SquareError> {
@@ -91,7 +91,7 @@ impl Game for Position {
     }
 
     fn is_capture(&self, mv: Move) -> bool {
-        mv.kind() == MoveKind::EnPassant || self.occupied_by(!self.side).contains(mv.to())
+        mv.kind() == MoveKind::EnPassant || self.occupied_by(!self.side).contains(mv.target())
     }
 
     fn hash(&self) -> u64 {

@@ -57,7 +57,7 @@ impl Position {
 
     /// Whether `color`'s king is attacked (in check; §4.1).
     pub fn in_check(&self, color: Color) -> bool {
-        self.attackers(self.king(color), !color, self.occupied())
+        self.attackers(self.king_cell(color), !color, self.occupied())
             .any()
     }
 
@@ -69,7 +69,7 @@ impl Position {
         let own = self.pl.occupied_by(us);
         let enemy = self.pl.occupied_by(them);
         let occ = own | enemy;
-        let k = self.king(us);
+        let k = self.king_cell(us);
         let checks = self.pl.checks::<Tables>(us);
 
         // King moves: not onto an attacked cell; attacks computed with the king off the

@@ -20,7 +20,7 @@ pub fn geometry() -> &'static HexBoard {
 }
 
 /// The name of cell `sq` (`a1` .. `l6`).
-pub fn cell_name(sq: u16) -> String {
+pub(crate) fn name_of(sq: u16) -> String {
     geometry().square_name(sq)
 }
 
@@ -43,9 +43,9 @@ fn ranks_top_down() -> &'static [Vec<u16>] {
 pub(crate) fn write_position(p: &Position) -> String {
     let rows = ranks_top_down()
         .iter()
-        .map(|cells| cells.iter().map(|&sq| p.piece_at(sq).map(Piece::char)));
-    let ep = match p.en_passant() {
-        Some(sq) => cell_name(sq),
+        .map(|cells| cells.iter().map(|&sq| p.piece_on(sq).map(Piece::char)));
+    let ep = match p.ep_cell() {
+        Some(sq) => name_of(sq),
         None => "-".to_owned(),
     };
     format!(
@@ -143,7 +143,7 @@ fn validate(p: &Position) -> Result<(), PositionError> {
             }
         }
     }
-    if let Some(ep) = p.en_passant() {
+    if let Some(ep) = p.ep_cell() {
         // The side that just moved made a double step over `ep`.
         let mover = !p.side;
         let m = mover.index();
@@ -156,9 +156,9 @@ fn validate(p: &Position) -> Result<(), PositionError> {
         let ok = dest != NO_CELL
             && origin != NO_CELL
             && PAWN_START[m].contains(origin as u16)
-            && p.piece_at(ep).is_none()
-            && p.piece_at(origin as u16).is_none()
-            && p.piece_at(dest as u16) == Some(pawn);
+            && p.piece_on(ep).is_none()
+            && p.piece_on(origin as u16).is_none()
+            && p.piece_on(dest as u16) == Some(pawn);
         if !ok {
             return Err(impossible(format!(
                 "en-passant cell {}: no {mover} pawn has just stepped over it from a start cell",
@@ -178,7 +178,7 @@ fn validate(p: &Position) -> Result<(), PositionError> {
 
 /// Writes a move (§5.3): `f5-f6`, `e10-e11=Q`; captures and en passant also with `-`.
 pub(crate) fn write_move(mv: Move) -> String {
-    fairy_hexchess::notation::write_move(geometry(), mv.from(), mv.to(), mv.promotion())
+    fairy_hexchess::notation::write_move(geometry(), mv.origin(), mv.target(), mv.promotion())
 }
 
 const MOVE_SHAPE: &str =
@@ -211,6 +211,26 @@ pub(crate) fn split_move(text: &str) -> Result<(u16, u16, Option<Role>), MoveErr
     })
 }
 
+/// The name of a cell (as [`crate::Square`]'s `Display`).
+pub fn cell_name(sq: crate::Square) -> String {
+    name_of(sq.index())
+}
+
+/// Reads a cell name (as [`crate::Square`]'s `FromStr`).
+pub(crate) fn parse_cell(text: &str) -> Result<u16, fairy_kernel::SquareError> {
+    geometry().parse_square(text)
+}
+
+/// Reads a move without a position: squares and promotion, kind normal or promotion
+/// (`Move: FromStr`).
+pub(crate) fn read_move_text(text: &str) -> Result<Move, MoveError> {
+    let (from, to, promo) = split_move(text)?;
+    Ok(match promo {
+        Some(r) => Move::new(from, to, crate::MoveKind::Promotion(r)),
+        None => Move::new(from, to, crate::MoveKind::Normal),
+    })
+}
+
 /// Reads a move and checks it is legal in `p`.
 pub(crate) fn parse_move(p: &Position, text: &str) -> Result<Move, MoveError> {
     let cells = split_move(text)?;
@@ -219,7 +239,7 @@ pub(crate) fn parse_move(p: &Position, text: &str) -> Result<Move, MoveError> {
     let cx = MoveContext {
         geometry: geometry(),
         side: p.side,
-        mover: p.piece_at(cells.0),
+        mover: p.piece_on(cells.0),
         promotion_errors: [
             "a pawn reaching the end of its file must promote: add =Q, =R, =B or =N",
             "not a promotion: a pawn promotes only at the end of its file",

@@ -86,12 +86,18 @@ impl Position {
         }
     }
 
-    fairy_hexchess::placement_access!();
+    fairy_hexchess::placement_access!(crate::Square);
 
     /// The cell skipped by a pawn's double step on the last move (where an enemy pawn may
     /// capture en passant, §3.6(d)), if there was one.
     #[inline]
-    pub fn en_passant(&self) -> Option<u16> {
+    pub fn en_passant(&self) -> Option<crate::Square> {
+        self.ep_cell().map(crate::Square::from_index)
+    }
+
+    /// [`Position::en_passant`] as a cell index.
+    #[inline]
+    pub(crate) fn ep_cell(&self) -> Option<u16> {
         (self.ep != NO_CELL).then_some(self.ep as u16)
     }
 
@@ -137,8 +143,8 @@ impl Position {
     /// Black's move.
     #[inline]
     pub(crate) fn play_move(&mut self, mv: Move) {
-        let from = mv.from();
-        let to = mv.to();
+        let from = mv.origin();
+        let to = mv.target();
         let code = self.pl.board[from as usize];
         debug_assert!(code != 0, "no piece on the origin of {mv:?}");
         let us = self.side;

@@ -45,15 +45,28 @@ impl Move {
 
     /// The cell the piece leaves.
     #[inline]
-    pub const fn from(self) -> u16 {
+    pub(crate) const fn origin(self) -> u16 {
         self.from as u16
     }
 
     /// The cell the piece lands on (for en passant: the skipped cell, not the captured
     /// pawn's cell).
     #[inline]
-    pub const fn to(self) -> u16 {
+    pub(crate) const fn target(self) -> u16 {
         self.to as u16
+    }
+
+    /// The square the moving piece leaves (the king's, for castling).
+    #[inline]
+    pub const fn from(self) -> crate::Square {
+        crate::Square::from_index(self.origin())
+    }
+
+    /// The square the moving piece lands on (the king's, for castling; for en passant the
+    /// skipped cell, not the captured pawn's).
+    #[inline]
+    pub const fn to(self) -> crate::Square {
+        crate::Square::from_index(self.target())
     }
 
     /// The kind of move.
@@ -92,6 +105,6 @@ impl fairy_hexchess::HexMove for Move {
     }
     #[inline(always)]
     fn cells(self) -> (u16, u16, Option<Role>) {
-        (self.from(), self.to(), self.promotion())
+        (self.origin(), self.target(), self.promotion())
     }
 }

@@ -52,17 +52,25 @@ macro_rules! hex_tables {
 
 /// Writes, inside `impl Position { ... }` of a position with a field `pl` holding its
 /// [`crate::Placement`], the public read access to the pieces: `piece_at`, `occupied_by`,
-/// `occupied`, `pieces` and `king`.
+/// `occupied`, `pieces` and `king`, with squares of the variant's typed square `$sq`
+/// (from `fairy_kernel::define_square!`), and the crate's own `piece_on` and `king_cell`
+/// on cell indices.
 #[macro_export]
 macro_rules! placement_access {
-    () => {
-        /// The piece on cell `sq`, if any.
+    ($sq:ty) => {
+        /// The piece on `sq`, if any.
         #[inline]
-        pub fn piece_at(&self, sq: u16) -> Option<$crate::Piece> {
+        pub fn piece_at(&self, sq: $sq) -> Option<$crate::Piece> {
+            self.pl.piece_at(sq.index())
+        }
+
+        /// The piece on cell index `sq`, if any.
+        #[inline]
+        pub(crate) fn piece_on(&self, sq: u16) -> Option<$crate::Piece> {
             self.pl.piece_at(sq)
         }
 
-        /// The cells occupied by `color`.
+        /// The cells occupied by `color` (a set of cell indices).
         #[inline]
         pub fn occupied_by(&self, color: $crate::Color) -> $crate::Cells {
             self.pl.occupied_by(color)
@@ -80,9 +88,15 @@ macro_rules! placement_access {
             self.pl.pieces(color, role)
         }
 
-        /// The cell of `color`'s king.
+        /// The square of `color`'s king.
         #[inline]
-        pub fn king(&self, color: $crate::Color) -> u16 {
+        pub fn king(&self, color: $crate::Color) -> $sq {
+            <$sq>::from_index(self.pl.king(color))
+        }
+
+        /// The cell index of `color`'s king.
+        #[inline(always)]
+        pub(crate) fn king_cell(&self, color: $crate::Color) -> u16 {
             self.pl.king(color)
         }
     };

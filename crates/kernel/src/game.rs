@@ -238,10 +238,15 @@ pub trait Game: Clone + Eq + Debug + Send + Sync + 'static {
     /// [`MoveError::Illegal`] when it is not legal, [`MoveError::GameOver`] when no move is.
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
 
-    /// The square the moving piece stands on before `mv` (for `fairy moves --from`).
+    /// The cell index (of the variant's [`Geometry`](crate::Geometry)) the moving piece
+    /// stands on before `mv` (for `fairy moves --from`). Object-safe and untyped for the
+    /// dynamic facade; a variant crate's own API gives the typed `Square` of
+    /// [`define_square!`](crate::define_square) (`Move::from()`).
     fn move_origin(&self, mv: Self::Move) -> u16;
 
-    /// Reads a square name of this variant's board.
+    /// Reads a square name of this variant's board and returns its cell index. Untyped for
+    /// the dynamic facade; a variant crate's own API parses its typed `Square` of
+    /// [`define_square!`](crate::define_square) with `str::parse`.
     ///
     /// # Errors
     /// [`SquareError`] as the board's geometry gives it.

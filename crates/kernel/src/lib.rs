@@ -9,7 +9,8 @@
 //! The kernel knows no rules of any game. Squares are dense `u16` indices whose meaning is
 //! given by a [`Geometry`]: a [`RectBoard`] (files x ranks, up to 26 x 99), a [`HexBoard`]
 //! (any set of cells on an axial grid, named `a1`, `k5`, ...) or a [`LayeredBoard`]
-//! (levels x files x ranks, named `3c4`).
+//! (levels x files x ranks, named `3c4`). In a variant crate's public API a square is a
+//! typed value instead, defined with [`define_square!`] (module [`square`]).
 //!
 //! ```
 //! use fairy_kernel::{Geometry, RectBoard, Delta, geometry::ray};
@@ -33,6 +34,7 @@ pub mod record;
 pub mod record_text;
 #[cfg(feature = "serde")]
 pub mod serde_support;
+pub mod square;
 pub mod view;
 pub mod zobrist;
 

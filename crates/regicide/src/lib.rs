@@ -173,16 +173,28 @@ impl Move {
         Move(from as u32 | (to as u32) << 9 | (role as u32 + 1) << 18)
     }
 
+    /// The cell index the moving piece leaves (for the move generator).
+    #[inline]
+    pub(crate) const fn origin(self) -> u16 {
+        (self.0 & 0x1ff) as u16
+    }
+
+    /// The cell index the moving piece lands on (for the move generator).
+    #[inline]
+    pub(crate) const fn target(self) -> u16 {
+        ((self.0 >> 9) & 0x1ff) as u16
+    }
+
     /// The square the moving piece (the prince, for castling) leaves.
     #[inline]
-    pub const fn from(self) -> u16 {
-        (self.0 & 0x1ff) as u16
+    pub const fn from(self) -> Square {
+        Square::from_index(self.origin())
     }
 
     /// The square the moving piece (the prince, for castling) lands on.
     #[inline]
-    pub const fn to(self) -> u16 {
-        ((self.0 >> 9) & 0x1ff) as u16
+    pub const fn to(self) -> Square {
+        Square::from_index(self.target())
     }
 
     /// The role a pawn promotes to, if this is a promotion.
@@ -217,42 +229,84 @@ impl core::fmt::Debug for Move {
 }
 
 impl core::fmt::Display for Move {
+    /// The coordinate notation of the sub-move, as [`fairy_kernel::Game::format_move`]
+    /// writes it: `d11-d9`, `a2-a1=Q`, castling as the prince's move (ruling R11).
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(&notation::move_text(*self))
     }
 }
 
-/// The name of a square, `a1`..`x12` (ruling R11).
-pub fn square_name(sq: u16) -> String {
-    notation::square_name(sq)
+impl core::str::FromStr for Move {
+    type Err = fairy_kernel::MoveError;
+
+    /// Reads a sub-move in the coordinate notation without a position (`d11-d9`,
+    /// `a2-a1=Q`; `:` may replace `-`), as [`Display`](core::fmt::Display) writes it.
+    ///
+    /// The text does not say what kind of sub-move it is: whether `d9-d7` is a pawn's
+    /// double step, `i1-k1` a castling or `c5-d6` an en-passant capture depends on the
+    /// pieces on the board. The move read here is therefore of kind [`MoveKind::Normal`]
+    /// (with its promotion, if any); [`Position::resolve`] gives the legal sub-move of a
+    /// position with the same squares and promotion, kind included (check it with
+    /// [`Position::resolve`] or `Position::is_legal` before playing it).
+    /// [`Position::parse_move`](fairy_kernel::Game::parse_move) does both at once.
+    ///
+    /// ```
+    /// use fairy_regicide::prelude::*;
+    /// use fairy_regicide::{Move, MoveKind};
+    ///
+    /// let pos = Position::new();
+    /// let m: Move = "d9-d7".parse().unwrap();
+    /// assert_eq!((m.from().to_string(), m.to().to_string()), ("d9".into(), "d7".into()));
+    /// let legal = pos.resolve(m).unwrap();
+    /// assert_eq!(legal.kind(), MoveKind::DoubleStep);
+    /// assert!(pos.is_legal(legal));
+    /// assert!("d9-d13".parse::<Move>().is_err());
+    /// ```
+    fn from_str(text: &str) -> Result<Move, Self::Err> {
+        notation::read_move_text(text)
+    }
+}
+
+fairy_kernel::define_square! {
+    /// A square of the 24x12 board, `a1`..`x12` (ruling R11): cell index
+    /// `rank * 24 + file`, `a1` = 0. Reading accepts `z` for the last file `x` (ruling R1).
+    pub struct Square;
+    count: tables::SQUARES,
+    name: notation::square_name,
+    parse: notation::parse_square,
+}
+
+#[cfg(feature = "serde")]
+fairy_kernel::impl_serde_via_str!(Move);
+
+/// The name of a square, `a1`..`x12` (ruling R11); the same as `sq.to_string()`.
+pub fn square_name(sq: Square) -> String {
+    sq.to_string()
 }
 
 /// Reads a square name `a1`..`x12`; `z` is accepted for the last file `x` (ruling R1).
+/// The same as `text.parse::<Square>()`.
 ///
 /// # Errors
 /// [`fairy_kernel::SquareError`] when the text is not a square of the board.
-pub fn parse_square(text: &str) -> Result<u16, fairy_kernel::SquareError> {
-    notation::parse_square(text)
+pub fn parse_square(text: &str) -> Result<Square, fairy_kernel::SquareError> {
+    text.parse()
 }
 
-/// The front (1, 2 or 3) of a square: files a-h, i-p, q-x (ruling R1); `None` off the
-/// board.
-pub fn front_of_square(sq: u16) -> Option<u8> {
-    generated::tables::FRONT_OF.get(sq as usize).map(|f| f + 1)
+/// The front (1, 2 or 3) of a square: files a-h, i-p, q-x (ruling R1).
+pub fn front_of_square(sq: Square) -> u8 {
+    generated::tables::FRONT_OF[sq.index() as usize] + 1
 }
 
-/// The colour of the field a square belongs to (seed §2, for display); `None` off the
-/// board.
-pub fn field_color(sq: u16) -> Option<FieldColor> {
-    generated::tables::FIELD_COLORS
-        .get(sq as usize)
-        .map(|&c| FieldColor::ALL[c as usize])
+/// The colour of the field a square belongs to (seed §2, for display).
+pub fn field_color(sq: Square) -> FieldColor {
+    FieldColor::ALL[generated::tables::FIELD_COLORS[sq.index() as usize] as usize]
 }
 
 /// Whether a square is light (x1 is light, ruling R1); light squares are white in every
 /// field, dark squares carry the field's colour.
-pub fn is_light(sq: u16) -> bool {
-    (sq as usize) < tables::SQUARES && generated::tables::LIGHT_SQUARES[0].contains(sq)
+pub fn is_light(sq: Square) -> bool {
+    generated::tables::LIGHT_SQUARES[0].contains(sq.index())
 }
 
 pub mod prelude;

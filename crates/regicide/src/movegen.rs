@@ -98,8 +98,8 @@ struct LastPrince<'a> {
 impl Filter for LastPrince<'_> {
     #[inline]
     fn legal(&mut self, m: Move) -> bool {
-        let from = m.from();
-        if m.to() == self.their_last {
+        let from = m.origin();
+        if m.target() == self.their_last {
             return true;
         }
         if !self.in_check
@@ -109,7 +109,7 @@ impl Filter for LastPrince<'_> {
         {
             return true;
         }
-        let to = m.to();
+        let to = m.target();
         let b = &mut self.scratch;
         let mover = b[from as usize];
         let old_to = b[to as usize];

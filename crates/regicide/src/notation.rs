@@ -33,7 +33,7 @@ pub(crate) fn parse_square(text: &str) -> Result<u16, SquareError> {
 
 /// The canonical text of a sub-move: `d11-d9`, `a2-a1=Q` (ruling R11, R17).
 pub(crate) fn move_text(m: Move) -> String {
-    let mut s = format!("{}-{}", square_name(m.from()), square_name(m.to()));
+    let mut s = format!("{}-{}", square_name(m.origin()), square_name(m.target()));
     if let Some(r) = m.promotion() {
         s.push('=');
         s.push(r.upper_char());
@@ -44,8 +44,9 @@ pub(crate) fn move_text(m: Move) -> String {
 const MOVE_SHAPE: &str =
     "from-to such as d11-d9, a promotion such as a2-a1=Q, squares a1..x12 (`:` may replace `-`)";
 
-/// Reads a sub-move and checks it against the legal sub-moves of `pos`.
-pub(crate) fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
+/// Reads the text of a sub-move without a position: squares and promotion, kind
+/// [`MoveKind::Normal`](crate::MoveKind::Normal) (see `Move: FromStr`).
+pub(crate) fn read_move_text(text: &str) -> Result<Move, MoveError> {
     let malformed = || MoveError::Malformed {
         text: text.to_owned(),
         expected: MOVE_SHAPE.to_owned(),
@@ -80,6 +81,16 @@ pub(crate) fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> 
         })
     };
     let (from, to) = (square(from)?, square(to)?);
+    Ok(match promo {
+        Some(role) => Move::promotion_to(from, to, role),
+        None => Move::new(from, to, crate::MoveKind::Normal),
+    })
+}
+
+/// Reads a sub-move and checks it against the legal sub-moves of `pos`.
+pub(crate) fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    let read = read_move_text(text)?;
+    let (from, to, promo) = (read.origin(), read.target(), read.promotion());
 
     let mut moves = MoveList::new();
     pos.list_moves(&mut moves);
@@ -94,12 +105,12 @@ pub(crate) fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> 
     };
     if let Some(&m) = moves
         .iter()
-        .find(|m| m.from() == from && m.to() == to && m.promotion() == promo)
+        .find(|m| m.origin() == from && m.target() == to && m.promotion() == promo)
     {
         return Ok(m);
     }
     let us = pos.side;
-    match pos.piece_at(from) {
+    match pos.piece_on(from) {
         None => Err(illegal(format!("no piece on {}", square_name(from)))),
         Some(p) if p.color != us => Err(illegal(format!(
             "the piece on {} is not {us}'s",
@@ -115,7 +126,7 @@ pub(crate) fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> 
             square_name(from)
         ))),
         Some(_) => {
-            if moves.iter().any(|m| m.from() == from && m.to() == to) {
+            if moves.iter().any(|m| m.origin() == from && m.target() == to) {
                 Err(illegal(if promo.is_some() {
                     "choose the promotion piece: =Q, =R, =B or =N".to_owned()
                 } else {
@@ -254,7 +265,7 @@ impl Position {
             && p.prince_count(!p.side) > 0
             && p.princes(p.side)
                 .first()
-                .is_some_and(|k| p.is_attacked(k, !p.side))
+                .is_some_and(|k| p.attacked_cell(k, !p.side))
             && (p.front as usize..3).all(|f| !p.has_legal_move_on(f));
         if !stuck {
             p.settle(p.front as usize);
@@ -519,7 +530,7 @@ fn check_possible(p: &Position) -> Result<(), PositionError> {
         }
     }
     for sq in p.moved.iter() {
-        match p.piece_at(sq) {
+        match p.piece_on(sq) {
             Some(pc) if pc.color == us => {}
             _ => {
                 return Err(impossible(format!(

@@ -29,8 +29,8 @@ impl Position {
         }
         // Prince moves and captures first: they are the likeliest escapes.
         moves.sort_by_key(|m| {
-            let prince = self.board[m.from() as usize] & 7 == Role::Prince as u8 + 1;
-            let capture = self.board[m.to() as usize] != 0;
+            let prince = self.board[m.origin() as usize] & 7 == Role::Prince as u8 + 1;
+            let capture = self.board[m.target() as usize] != 0;
             (!prince, !capture)
         });
         moves.iter().any(|&m| {
@@ -152,7 +152,7 @@ impl Game for Position {
     }
 
     fn move_origin(&self, mv: Move) -> u16 {
-        mv.from()
+        mv.origin()
     }
 
     fn parse_square(&self, text: &str) -> Result<u16, SquareError> {
@@ -161,7 +161,7 @@ impl Game for Position {
 
     fn is_capture(&self, mv: Move) -> bool {
         mv.kind() == MoveKind::EnPassant
-            || (mv.kind() != MoveKind::Castle && self.board[mv.to() as usize] != 0)
+            || (mv.kind() != MoveKind::Castle && self.board[mv.target() as usize] != 0)
     }
 
     fn hash(&self) -> u64 {
@@ -201,7 +201,7 @@ impl Game for Position {
                 }
             },
             |sq| {
-                self.piece_at(sq).map(|p| PieceView {
+                self.piece_on(sq).map(|p| PieceView {
                     letter: p.role.upper_char(),
                     color: p.color,
                 })

@@ -202,9 +202,14 @@ impl Position {
         h
     }
 
-    /// The piece on `sq` (`a1` = 0 .. `x12` = 287), if any. Squares off the board are
-    /// empty.
-    pub fn piece_at(&self, sq: u16) -> Option<Piece> {
+    /// The piece on `sq`, if any.
+    #[inline]
+    pub fn piece_at(&self, sq: crate::Square) -> Option<Piece> {
+        self.piece_on(sq.index())
+    }
+
+    /// The piece on cell index `sq`, if any; indices off the board are empty.
+    pub(crate) fn piece_on(&self, sq: u16) -> Option<Piece> {
         match self.board.get(sq as usize) {
             Some(&c) if c != EMPTY => Some(decode(c)),
             _ => None,
@@ -276,8 +281,24 @@ impl Position {
     }
 
     /// Whether `sq` is attacked by a piece of `by` other than a prince (ruling R13).
-    pub fn is_attacked(&self, sq: u16, by: Color) -> bool {
+    pub fn is_attacked(&self, sq: crate::Square, by: Color) -> bool {
+        self.attacked_cell(sq.index(), by)
+    }
+
+    /// [`Position::is_attacked`] on a cell index.
+    pub(crate) fn attacked_cell(&self, sq: u16, by: Color) -> bool {
         (sq as usize) < SQUARES && crate::attacks::attacked(&self.board, sq, by)
+    }
+
+    /// The legal sub-move of this position with the squares and promotion of `m`, kind
+    /// included, or `None` if there is none: what a [`Move`] read without a position (its
+    /// `FromStr`) means here.
+    pub fn resolve(&self, m: Move) -> Option<Move> {
+        let mut moves = crate::MoveList::new();
+        self.list_moves(&mut moves);
+        moves.into_iter().find(|l| {
+            l.origin() == m.origin() && l.target() == m.target() && l.promotion() == m.promotion()
+        })
     }
 
     /// Plays a legal sub-move: moves the piece, updates rights, en-passant targets and
@@ -287,8 +308,8 @@ impl Position {
     pub(crate) fn play_move(&mut self, m: Move) {
         let us = self.side;
         let them = !us;
-        let from = m.from();
-        let to = m.to();
+        let from = m.origin();
+        let to = m.target();
         let mover = self.board[from as usize];
         self.hash ^= self.state_hash();
         self.passed = false;
@@ -378,7 +399,7 @@ impl Position {
     /// is occupied, so neither yields a capture.
     pub(crate) fn apply_for_look_ahead(&mut self, m: Move) {
         let us = self.side;
-        let (from, to) = (m.from(), m.to());
+        let (from, to) = (m.origin(), m.target());
         let mover = self.board[from as usize];
         let capture_sq = if m.kind() == MoveKind::EnPassant {
             pawn_push(!us, to)

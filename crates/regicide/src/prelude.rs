@@ -7,4 +7,6 @@ pub use fairy_kernel::{
     RecordText, SquareError,
 };
 
-pub use crate::{FieldColor, Move, MoveKind, MoveList, Piece, Position, Role, MAX_MOVES, START};
+pub use crate::{
+    FieldColor, Move, MoveKind, MoveList, Piece, Position, Role, Square, MAX_MOVES, START,
+};

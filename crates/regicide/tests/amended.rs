@@ -219,7 +219,10 @@ fn r14_only_a_pawn_that_has_not_moved_double_steps() {
         "w 1 - - - 0 1",
     );
     play(&mut p, &["c10-d9", "x1-x2"]);
-    assert_eq!(p.moved_pawn_squares().iter().collect::<Vec<_>>(), [s("d9")]);
+    assert_eq!(
+        p.moved_pawn_squares().iter().collect::<Vec<_>>(),
+        [s("d9").index()]
+    );
     let moves = checked_moves(&p);
     assert!(moves.contains(&"d9-d8".to_string()));
     assert!(!moves.contains(&"d9-d7".to_string()), "{moves:?}");
@@ -245,14 +248,14 @@ fn r14_the_entry_goes_when_the_pawn_is_captured() {
         "w 1 - - - 0 1",
     );
     play(&mut p, &["b10-c9"]);
-    assert!(p.moved_pawn_squares().contains(s("c9")));
+    assert!(p.moved_pawn_squares().contains(s("c9").index()));
     // Black's pawn d8 captures c9 (Black pawns move toward rank 12).
     assert_eq!(p.side_to_move(), Color::Black);
     play(&mut p, &["d8-c9"]);
     assert!(p.moved_pawn_squares().is_empty(), "{}", p.to_notation());
 }
 
-fn s(name: &str) -> u16 {
+fn s(name: &str) -> fairy_regicide::Square {
     parse_square(name).unwrap()
 }
 

@@ -13,17 +13,17 @@ use crate::generated::tables::{
     BETWEEN, DIAGONAL_STEP, KING, KNIGHT, ORTHOGONAL_STEP, PAWN_ATTACKS, RAYS,
 };
 use crate::tables::{Magic, SLIDER_TABLE_LEN};
-use crate::types::Square;
+use crate::types::Sq;
 use crate::Color;
 
 /// The bitboard of one square.
 #[inline(always)]
-pub const fn bb(sq: Square) -> u64 {
+pub const fn bb(sq: Sq) -> u64 {
     1u64 << sq
 }
 
 #[inline(always)]
-fn ray_up(dir: usize, sq: Square, occ: u64) -> u64 {
+fn ray_up(dir: usize, sq: Sq, occ: u64) -> u64 {
     let r = RAYS[dir][sq as usize];
     let blockers = r & occ;
     if blockers == 0 {
@@ -34,7 +34,7 @@ fn ray_up(dir: usize, sq: Square, occ: u64) -> u64 {
 }
 
 #[inline(always)]
-fn ray_down(dir: usize, sq: Square, occ: u64) -> u64 {
+fn ray_down(dir: usize, sq: Sq, occ: u64) -> u64 {
     let r = RAYS[dir][sq as usize];
     let blockers = r & occ;
     if blockers == 0 {
@@ -46,23 +46,23 @@ fn ray_down(dir: usize, sq: Square, occ: u64) -> u64 {
 
 /// Rook attacks by classical rays (the first blocker included).
 #[inline]
-pub fn rook_attacks_classical(sq: Square, occ: u64) -> u64 {
+pub fn rook_attacks_classical(sq: Sq, occ: u64) -> u64 {
     ray_up(0, sq, occ) | ray_up(1, sq, occ) | ray_down(4, sq, occ) | ray_down(5, sq, occ)
 }
 
 /// Bishop attacks by classical rays (the first blocker included).
 #[inline]
-pub fn bishop_attacks_classical(sq: Square, occ: u64) -> u64 {
+pub fn bishop_attacks_classical(sq: Sq, occ: u64) -> u64 {
     ray_up(2, sq, occ) | ray_up(3, sq, occ) | ray_down(6, sq, occ) | ray_down(7, sq, occ)
 }
 
-fn fill(table: &mut [u64], magics: &[Magic; 64], attacks: fn(Square, u64) -> u64) {
+fn fill(table: &mut [u64], magics: &[Magic; 64], attacks: fn(Sq, u64) -> u64) {
     for (sq, m) in magics.iter().enumerate() {
         // Carry-Rippler enumeration of the subsets of the mask.
         let mut sub = 0u64;
         loop {
             let i = m.offset as usize + (sub.wrapping_mul(m.magic) >> m.shift) as usize;
-            table[i] = attacks(sq as Square, sub);
+            table[i] = attacks(sq as Sq, sub);
             sub = sub.wrapping_sub(m.mask) & m.mask;
             if sub == 0 {
                 break;
@@ -87,55 +87,55 @@ fn magic_lookup(table: &[u64], m: &Magic, occ: u64) -> u64 {
 
 /// Squares a rook on `sq` attacks with occupancy `occ` (the first blocker included).
 #[inline]
-pub fn rook_attacks(sq: Square, occ: u64) -> u64 {
+pub fn rook_attacks(sq: Sq, occ: u64) -> u64 {
     magic_lookup(&SLIDER_TABLE, &ROOK_MAGICS[sq as usize], occ)
 }
 
 /// Squares a bishop on `sq` attacks with occupancy `occ` (the first blocker included).
 #[inline]
-pub fn bishop_attacks(sq: Square, occ: u64) -> u64 {
+pub fn bishop_attacks(sq: Sq, occ: u64) -> u64 {
     magic_lookup(&SLIDER_TABLE, &BISHOP_MAGICS[sq as usize], occ)
 }
 
 /// Squares a queen on `sq` attacks with occupancy `occ`.
 #[inline]
-pub fn queen_attacks(sq: Square, occ: u64) -> u64 {
+pub fn queen_attacks(sq: Sq, occ: u64) -> u64 {
     rook_attacks(sq, occ) | bishop_attacks(sq, occ)
 }
 
 /// Knight targets of `sq`.
 #[inline(always)]
-pub fn knight_attacks(sq: Square) -> u64 {
+pub fn knight_attacks(sq: Sq) -> u64 {
     KNIGHT[sq as usize]
 }
 
 /// King targets (neighbours) of `sq`.
 #[inline(always)]
-pub fn king_attacks(sq: Square) -> u64 {
+pub fn king_attacks(sq: Sq) -> u64 {
     KING[sq as usize]
 }
 
 /// Squares a pawn of `color` on `sq` captures on.
 #[inline(always)]
-pub fn pawn_attacks(color: Color, sq: Square) -> u64 {
+pub fn pawn_attacks(color: Color, sq: Sq) -> u64 {
     PAWN_ATTACKS[color.index()][sq as usize]
 }
 
 /// One diagonal step from `sq`.
 #[inline(always)]
-pub fn diagonal_step(sq: Square) -> u64 {
+pub fn diagonal_step(sq: Sq) -> u64 {
     DIAGONAL_STEP[sq as usize]
 }
 
 /// One orthogonal step from `sq`.
 #[inline(always)]
-pub fn orthogonal_step(sq: Square) -> u64 {
+pub fn orthogonal_step(sq: Sq) -> u64 {
     ORTHOGONAL_STEP[sq as usize]
 }
 
 /// Squares strictly between `a` and `b` if aligned, else empty.
 #[inline(always)]
-pub fn between(a: Square, b: Square) -> u64 {
+pub fn between(a: Sq, b: Sq) -> u64 {
     BETWEEN[a as usize][b as usize]
 }
 

@@ -7,7 +7,7 @@ use fairy_kernel::{
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::movegen::{self, MoveList};
-use crate::types::{Move, Role, Square};
+use crate::types::{Move, Role, Sq};
 use crate::{Color, Position};
 
 /// Weight of one square of mobility in [`Position::evaluate`], in centipawns.
@@ -32,7 +32,7 @@ impl Position {
             return None;
         }
         let us = self.side;
-        Some(if self.king(us).is_none() {
+        Some(if self.king_sq(us).is_none() {
             Outcome::Win {
                 winner: !us,
                 reason: Reason::KingCaptured,
@@ -62,7 +62,7 @@ impl Position {
                 let mut b = self.pieces(c, r);
                 material += r.value() * b.count_ones() as i32;
                 while b != 0 {
-                    let s = b.trailing_zeros() as Square;
+                    let s = b.trailing_zeros() as Sq;
                     b &= b - 1;
                     let att = match r {
                         Role::Pawn => pawn_attacks(c, s),
@@ -131,7 +131,7 @@ impl Game for Position {
     }
 
     fn move_origin(&self, mv: Move) -> u16 {
-        u16::from(mv.from())
+        u16::from(mv.origin())
     }
 
     fn parse_square(&self, text: &str) -> Result<u16, SquareError> {
@@ -167,7 +167,7 @@ impl Game for Position {
             // a1 is dark.
             |sq| usize::from((sq % 8 + sq / 8) % 2 == 0),
             |sq| {
-                self.piece_at(sq as Square).map(|p| PieceView {
+                self.piece_on(sq as Sq).map(|p| PieceView {
                     letter: p.role.upper_char(),
                     color: p.color,
                 })

@@ -17,7 +17,7 @@ use crate::attacks::{
     pawn_attacks, queen_attacks, rook_attacks,
 };
 use crate::position::{Position, BK, BQ, NO_SQUARE, WK, WQ};
-use crate::types::{Mode, Move, MoveKind, Role, Square};
+use crate::types::{Mode, Move, MoveKind, Role, Sq};
 use crate::Color;
 
 /// Capacity of [`MoveList`], above a bound counted piece by piece (also for the pseudo-legal
@@ -35,16 +35,16 @@ const RANK_1: u64 = 0xff;
 const RANK_8: u64 = 0xff << 56;
 
 #[inline(always)]
-fn push_targets(list: &mut MoveList, from: Square, mut targets: u64) {
+fn push_targets(list: &mut MoveList, from: Sq, mut targets: u64) {
     while targets != 0 {
-        let to = targets.trailing_zeros() as Square;
+        let to = targets.trailing_zeros() as Sq;
         targets &= targets - 1;
         list.push(Move::new(from, to, MoveKind::Normal));
     }
 }
 
 #[inline(always)]
-fn push_pawn(list: &mut MoveList, from: Square, to: Square, promo_rank: u64) {
+fn push_pawn(list: &mut MoveList, from: Sq, to: Sq, promo_rank: u64) {
     if bb(to) & promo_rank != 0 {
         for r in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
             list.push(Move::new(from, to, MoveKind::Promotion(r)));
@@ -56,7 +56,7 @@ fn push_pawn(list: &mut MoveList, from: Square, to: Square, promo_rank: u64) {
 
 /// What a side's piece may do on a night (non-capturing) move, per mode (S1-S4, S13).
 #[inline(always)]
-fn night_targets(mode: Mode, role: Role, sq: Square, occ: u64) -> u64 {
+fn night_targets(mode: Mode, role: Role, sq: Sq, occ: u64) -> u64 {
     match (mode, role) {
         (Mode::ClassicHome | Mode::ClassicLate, r) => match r {
             Role::Knight => knight_attacks(sq),
@@ -76,7 +76,7 @@ fn night_targets(mode: Mode, role: Role, sq: Square, occ: u64) -> u64 {
 
 /// Day (capturing) targets of a non-pawn, non-king piece: orthodox in every mode (S2, S3).
 #[inline(always)]
-fn day_targets(role: Role, sq: Square, occ: u64) -> u64 {
+fn day_targets(role: Role, sq: Sq, occ: u64) -> u64 {
     match role {
         Role::Knight => knight_attacks(sq),
         Role::Bishop => bishop_attacks(sq, occ),
@@ -92,10 +92,10 @@ pub fn legal_moves(pos: &Position, list: &mut MoveList) {
     let us = pos.side;
     let them = !us;
     let occ = pos.occupied();
-    match (pos.king(us), pos.king(them)) {
+    match (pos.king_sq(us), pos.king_sq(them)) {
         (Some(k), Some(tk)) => {
-            let checkers = pos.attackers(k, them, occ);
-            if checkers == 0 && pos.attackers(tk, us, occ) == 0 {
+            let checkers = pos.attackers_sq(k, them, occ);
+            if checkers == 0 && pos.attackers_sq(tk, us, occ) == 0 {
                 quiet_path(pos, k, list);
             } else {
                 general_path(pos, list);
@@ -112,20 +112,20 @@ fn compulsory_filter(pos: &Position, list: &mut MoveList) {
         return;
     }
     let pawns = pos.pieces(pos.side, Role::Pawn);
-    let is_pawn_capture = |m: &Move| pawns & bb(m.from()) != 0 && pos.is_capture(*m);
+    let is_pawn_capture = |m: &Move| pawns & bb(m.origin()) != 0 && pos.is_capture(*m);
     if list.iter().any(is_pawn_capture) {
         list.retain(|m| is_pawn_capture(m));
     }
 }
 
 /// The reply after a king capture (S7): captures of the enemy king only.
-fn reply_path(pos: &Position, tk: Square, list: &mut MoveList) {
+fn reply_path(pos: &Position, tk: Sq, list: &mut MoveList) {
     let us = pos.side;
     let occ = pos.occupied();
-    let mut attackers = pos.attackers(tk, us, occ);
+    let mut attackers = pos.attackers_sq(tk, us, occ);
     let promo_rank = if us == Color::White { RANK_8 } else { RANK_1 };
     while attackers != 0 {
-        let from = attackers.trailing_zeros() as Square;
+        let from = attackers.trailing_zeros() as Sq;
         attackers &= attackers - 1;
         if pos.pieces(us, Role::Pawn) & bb(from) != 0 {
             push_pawn(list, from, tk, promo_rank);
@@ -150,7 +150,7 @@ pub(crate) fn pseudo_moves(pos: &Position, list: &mut MoveList) {
     for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
         let mut pcs = pos.pieces(us, role);
         while pcs != 0 {
-            let from = pcs.trailing_zeros() as Square;
+            let from = pcs.trailing_zeros() as Sq;
             pcs &= pcs - 1;
             let t = (day_targets(role, from, occ) & theirs)
                 | (night_targets(mode, role, from, occ) & empty);
@@ -158,7 +158,7 @@ pub(crate) fn pseudo_moves(pos: &Position, list: &mut MoveList) {
         }
     }
     gen_pawns(pos, list, u64::MAX, true, true, |_| u64::MAX);
-    if let Some(k) = pos.king(us) {
+    if let Some(k) = pos.king_sq(us) {
         let t = match mode {
             Mode::ClassicHome | Mode::ClassicLate => king_attacks(k) & !ours,
             Mode::Swapped => {
@@ -186,7 +186,7 @@ pub(crate) fn pseudo_moves(pos: &Position, list: &mut MoveList) {
 /// Orthodox castling (seed Note 1; docs/rules/synthesis.md 6.1): rights, empty squares
 /// between, king not passing or landing on an attacked square. The caller checks that the
 /// king is not in check and the mode allows castling.
-fn gen_castling(pos: &Position, k: Square, list: &mut MoveList) {
+fn gen_castling(pos: &Position, k: Sq, list: &mut MoveList) {
     let us = pos.side;
     let them = !us;
     let occ = pos.occupied();
@@ -201,16 +201,16 @@ fn gen_castling(pos: &Position, k: Square, list: &mut MoveList) {
     if pos.castling & kbit != 0
         && rooks & bb(home + 3) != 0
         && occ & (bb(home + 1) | bb(home + 2)) == 0
-        && pos.attackers(home + 1, them, occ) == 0
-        && pos.attackers(home + 2, them, occ) == 0
+        && pos.attackers_sq(home + 1, them, occ) == 0
+        && pos.attackers_sq(home + 2, them, occ) == 0
     {
         list.push(Move::new(home, home + 2, MoveKind::Castle));
     }
     if pos.castling & qbit != 0
         && rooks & bb(home - 4) != 0
         && occ & (bb(home - 1) | bb(home - 2) | bb(home - 3)) == 0
-        && pos.attackers(home - 1, them, occ) == 0
-        && pos.attackers(home - 2, them, occ) == 0
+        && pos.attackers_sq(home - 1, them, occ) == 0
+        && pos.attackers_sq(home - 2, them, occ) == 0
     {
         list.push(Move::new(home, home - 2, MoveKind::Castle));
     }
@@ -225,7 +225,7 @@ fn gen_pawns(
     target_mask: u64,
     captures: bool,
     quiets: bool,
-    allowed: impl Fn(Square) -> u64,
+    allowed: impl Fn(Sq) -> u64,
 ) {
     let us = pos.side;
     let theirs = pos.color_bb(!us);
@@ -236,13 +236,13 @@ fn gen_pawns(
     };
     let mut pawns = pos.pieces(us, Role::Pawn);
     while pawns != 0 {
-        let from = pawns.trailing_zeros() as Square;
+        let from = pawns.trailing_zeros() as Sq;
         pawns &= pawns - 1;
         let mask = allowed(from) & target_mask;
         if captures {
             let mut t = pawn_attacks(us, from) & theirs & mask;
             while t != 0 {
-                let to = t.trailing_zeros() as Square;
+                let to = t.trailing_zeros() as Sq;
                 t &= t - 1;
                 push_pawn(list, from, to, promo_rank);
             }
@@ -251,13 +251,13 @@ fn gen_pawns(
             }
         }
         if quiets {
-            let one = (from as i8 + up) as Square;
+            let one = (from as i8 + up) as Sq;
             if occ & bb(one) == 0 {
                 if mask & bb(one) != 0 {
                     push_pawn(list, from, one, promo_rank);
                 }
                 if from >> 3 == start_rank {
-                    let two = (one as i8 + up) as Square;
+                    let two = (one as i8 + up) as Sq;
                     if occ & bb(two) == 0 && mask & bb(two) != 0 {
                         list.push(Move::new(from, two, MoveKind::DoubleStep));
                     }
@@ -271,13 +271,13 @@ fn gen_pawns(
 pub(crate) fn judge(pos: &Position, m: Move, in_check: bool, both_attacked: bool) -> bool {
     let us = pos.side;
     let them = !us;
-    let their_king = pos.king(them);
-    if their_king == Some(m.to()) {
+    let their_king = pos.king_sq(them);
+    if their_king == Some(m.target()) {
         return true; // capturing the enemy king is always legal (S12)
     }
     let child = pos.play(m);
-    let nk = child.king(us);
-    let ntk = child.king(them);
+    let nk = child.king_sq(us);
+    let ntk = child.king_sq(them);
     if let (Some(a), Some(b)) = (nk, ntk) {
         if king_attacks(a) & bb(b) != 0 {
             return false; // kings never adjacent (seed Note 4)
@@ -285,9 +285,9 @@ pub(crate) fn judge(pos: &Position, m: Move, in_check: bool, both_attacked: bool
     }
     let occ = child.occupied();
     if let Some(a) = nk {
-        if child.attackers(a, them, occ) != 0 {
+        if child.attackers_sq(a, them, occ) != 0 {
             // Check in answer to check (seed §4; S6, S11).
-            let counter = in_check && ntk.is_some_and(|b| child.attackers(b, us, occ) != 0);
+            let counter = in_check && ntk.is_some_and(|b| child.attackers_sq(b, us, occ) != 0);
             if !counter {
                 return false;
             }
@@ -295,9 +295,9 @@ pub(crate) fn judge(pos: &Position, m: Move, in_check: bool, both_attacked: bool
     }
     if both_attacked && !pos.is_capture(m) {
         // The moved piece must attack an enemy piece from its destination (S11).
-        let role = m.promotion().or_else(|| child.role_at(m.to()));
+        let role = m.promotion().or_else(|| child.role_at(m.target()));
         let Some(role) = role else { return false };
-        let att = Position::attacks_of(role, us, m.to(), occ);
+        let att = Position::attacks_of_sq(role, us, m.target(), occ);
         if att & child.color_bb(them) == 0 {
             return false;
         }
@@ -318,7 +318,7 @@ fn general_path(pos: &Position, list: &mut MoveList) {
         }
     }
     compulsory_filter(pos, list);
-    if in_check && pos.mode(!us) == Mode::ClassicLate && pos.king(!us).is_some() {
+    if in_check && pos.mode(!us) == Mode::ClassicLate && pos.king_sq(!us).is_some() {
         classic_late_mate(pos, list);
     }
 }
@@ -332,8 +332,8 @@ fn classic_late_mate(pos: &Position, list: &mut MoveList) {
     let escapes = list.iter().any(|&m| {
         let child = pos.play(m);
         child
-            .king(us)
-            .is_some_and(|k| child.attackers(k, !us, child.occupied()) == 0)
+            .king_sq(us)
+            .is_some_and(|k| child.attackers_sq(k, !us, child.occupied()) == 0)
     });
     if !escapes {
         list.clear();
@@ -343,7 +343,7 @@ fn classic_late_mate(pos: &Position, list: &mut MoveList) {
 /// Where the quiet path puts its moves: a list, or just a count (perft's bulk counting).
 trait Sink {
     /// Normal moves from `from` to each square of `targets`.
-    fn targets(&mut self, from: Square, targets: u64);
+    fn targets(&mut self, from: Sq, targets: u64);
     /// Pawn moves to each square of `targets`, each from `to - shift` (`shift` signed),
     /// promotions (four each) on `promo_rank`, double steps when `double`.
     fn pawn_shift(&mut self, targets: u64, shift: i8, promo_rank: u64, double: bool);
@@ -355,15 +355,15 @@ trait Sink {
 
 impl Sink for MoveList {
     #[inline(always)]
-    fn targets(&mut self, from: Square, targets: u64) {
+    fn targets(&mut self, from: Sq, targets: u64) {
         push_targets(self, from, targets);
     }
     #[inline(always)]
     fn pawn_shift(&mut self, mut targets: u64, shift: i8, promo_rank: u64, double: bool) {
         while targets != 0 {
-            let to = targets.trailing_zeros() as Square;
+            let to = targets.trailing_zeros() as Sq;
             targets &= targets - 1;
-            let from = (to as i8 - shift) as Square;
+            let from = (to as i8 - shift) as Sq;
             if double {
                 self.push(Move::new(from, to, MoveKind::DoubleStep));
             } else {
@@ -386,7 +386,7 @@ struct Counter(usize);
 
 impl Sink for Counter {
     #[inline(always)]
-    fn targets(&mut self, _: Square, targets: u64) {
+    fn targets(&mut self, _: Sq, targets: u64) {
         self.0 += targets.count_ones() as usize;
     }
     #[inline(always)]
@@ -419,7 +419,7 @@ fn shift(b: u64, by: i8) -> u64 {
 /// The quiet path: both kings present, neither attacked. Legal = does not expose the own
 /// king (pins, safe king squares, en passant tested by playing it).
 #[inline(always)]
-fn quiet_path<S: Sink>(pos: &Position, k: Square, sink: &mut S) {
+fn quiet_path<S: Sink>(pos: &Position, k: Sq, sink: &mut S) {
     let us = pos.side;
     let them = !us;
     let mode = pos.mode(us);
@@ -433,17 +433,17 @@ fn quiet_path<S: Sink>(pos: &Position, k: Square, sink: &mut S) {
     let orth = pos.pieces(them, Role::Rook) | pos.pieces(them, Role::Queen);
     let mut snipers = (bishop_attacks(k, 0) & diag) | (rook_attacks(k, 0) & orth);
     let mut pinned = 0u64;
-    let mut pins: ArrayVec<(Square, u64), 8> = ArrayVec::new();
+    let mut pins: ArrayVec<(Sq, u64), 8> = ArrayVec::new();
     while snipers != 0 {
-        let s = snipers.trailing_zeros() as Square;
+        let s = snipers.trailing_zeros() as Sq;
         snipers &= snipers - 1;
         let b = between(k, s) & occ;
         if b != 0 && b & (b - 1) == 0 && b & ours != 0 {
             pinned |= b;
-            pins.push((b.trailing_zeros() as Square, between(k, s) | bb(s)));
+            pins.push((b.trailing_zeros() as Sq, between(k, s) | bb(s)));
         }
     }
-    let pin_ray = |from: Square| -> u64 { pins.iter().find(|p| p.0 == from).map_or(0, |p| p.1) };
+    let pin_ray = |from: Sq| -> u64 { pins.iter().find(|p| p.0 == from).map_or(0, |p| p.1) };
 
     let (up, rank3, promo_rank): (i8, u64, u64) = match us {
         Color::White => (8, 0xff << 16, RANK_8),
@@ -470,12 +470,12 @@ fn quiet_path<S: Sink>(pos: &Position, k: Square, sink: &mut S) {
         );
         let mut pp = pinned_pawns;
         while pp != 0 {
-            let from = pp.trailing_zeros() as Square;
+            let from = pp.trailing_zeros() as Sq;
             pp &= pp - 1;
             let t = pawn_attacks(us, from) & theirs & pin_ray(from);
             let mut t2 = t;
             while t2 != 0 {
-                let to = t2.trailing_zeros() as Square;
+                let to = t2.trailing_zeros() as Sq;
                 t2 &= t2 - 1;
                 sink.pawn_shift(bb(to), to as i8 - from as i8, promo_rank, false);
             }
@@ -483,7 +483,7 @@ fn quiet_path<S: Sink>(pos: &Position, k: Square, sink: &mut S) {
         if pos.ep != NO_SQUARE {
             let mut cands = pawn_attacks(them, pos.ep) & pawns;
             while cands != 0 {
-                let from = cands.trailing_zeros() as Square;
+                let from = cands.trailing_zeros() as Sq;
                 cands &= cands - 1;
                 let m = Move::new(from, pos.ep, MoveKind::EnPassant);
                 if judge(pos, m, false, false) {
@@ -511,7 +511,7 @@ fn quiet_path<S: Sink>(pos: &Position, k: Square, sink: &mut S) {
     sink.pawn_shift(double, 2 * up, 0, true);
     let mut pp = pinned_pawns;
     while pp != 0 {
-        let from = pp.trailing_zeros() as Square;
+        let from = pp.trailing_zeros() as Sq;
         pp &= pp - 1;
         let ray = pin_ray(from);
         let one = shift(bb(from), up) & empty;
@@ -523,7 +523,7 @@ fn quiet_path<S: Sink>(pos: &Position, k: Square, sink: &mut S) {
     for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
         let mut pcs = pos.pieces(us, role);
         while pcs != 0 {
-            let from = pcs.trailing_zeros() as Square;
+            let from = pcs.trailing_zeros() as Sq;
             pcs &= pcs - 1;
             let mut t = (day_targets(role, from, occ) & theirs)
                 | (night_targets(mode, role, from, occ) & empty);
@@ -543,9 +543,9 @@ fn quiet_path<S: Sink>(pos: &Position, k: Square, sink: &mut S) {
     let occ_wo_king = occ ^ bb(k);
     let mut safe = 0;
     while kt != 0 {
-        let to = kt.trailing_zeros() as Square;
+        let to = kt.trailing_zeros() as Sq;
         kt &= kt - 1;
-        if pos.attackers(to, them, occ_wo_king) == 0 {
+        if pos.attackers_sq(to, them, occ_wo_king) == 0 {
             safe |= bb(to);
         }
     }
@@ -563,9 +563,9 @@ fn quiet_path<S: Sink>(pos: &Position, k: Square, sink: &mut S) {
 pub fn count_legal_moves(pos: &Position) -> usize {
     let us = pos.side;
     let them = !us;
-    if let (Some(k), Some(tk)) = (pos.king(us), pos.king(them)) {
+    if let (Some(k), Some(tk)) = (pos.king_sq(us), pos.king_sq(them)) {
         let occ = pos.occupied();
-        if pos.attackers(k, them, occ) == 0 && pos.attackers(tk, us, occ) == 0 {
+        if pos.attackers_sq(k, them, occ) == 0 && pos.attackers_sq(tk, us, occ) == 0 {
             let mut c = Counter(0);
             quiet_path(pos, k, &mut c);
             return c.0;

@@ -8,7 +8,7 @@ use crate::attacks::{
     bb, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
 };
 use crate::types::{
-    file_of, parse_square, rank_of, square, square_name, Latch, Mode, Move, MoveKind, Piece, Role,
+    file_of, name_of, parse_sq, rank_of, square, Latch, Mode, Move, MoveKind, Piece, Role, Sq,
     Square, BEREFT_KING_MOVES,
 };
 use crate::zobrist;
@@ -26,7 +26,7 @@ pub(crate) const BQ: u8 = 8;
 
 /// The castling rights kept when a move touches a square: a king or rook leaving its start
 /// square or a rook being captured there removes the matching rights.
-const fn castle_keep(sq: Square) -> u8 {
+const fn castle_keep(sq: Sq) -> u8 {
     match sq {
         4 => !(WK | WQ),
         7 => !WK,
@@ -41,6 +41,12 @@ const fn castle_keep(sq: Square) -> u8 {
 /// The home square of the original queen: d1 for White, d8 for Black (seed §1).
 #[inline]
 pub const fn queen_home(c: Color) -> Square {
+    Square::of(queen_home_sq(c))
+}
+
+/// [`queen_home`] as a square index.
+#[inline]
+pub(crate) const fn queen_home_sq(c: Color) -> Sq {
     match c {
         Color::White => 3,
         Color::Black => 59,
@@ -107,7 +113,13 @@ impl Position {
     }
 
     /// The piece on `sq`, if any.
+    #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.piece_on(sq.sq())
+    }
+
+    /// The piece on square index `sq`, if any.
+    pub(crate) fn piece_on(&self, sq: Sq) -> Option<Piece> {
         let b = bb(sq);
         let color = if self.by_color[0] & b != 0 {
             Color::White
@@ -121,7 +133,7 @@ impl Position {
     }
 
     #[inline]
-    pub(crate) fn role_at(&self, sq: Square) -> Option<Role> {
+    pub(crate) fn role_at(&self, sq: Sq) -> Option<Role> {
         let b = bb(sq);
         Role::ALL
             .into_iter()
@@ -149,8 +161,14 @@ impl Position {
     /// The square of `color`'s king; `None` after it was captured (S7).
     #[inline]
     pub fn king(&self, color: Color) -> Option<Square> {
+        self.king_sq(color).map(Square::of)
+    }
+
+    /// [`Position::king`] as a square index.
+    #[inline]
+    pub(crate) fn king_sq(&self, color: Color) -> Option<Sq> {
         let k = self.pieces(color, Role::King);
-        (k != 0).then(|| k.trailing_zeros() as Square)
+        (k != 0).then(|| k.trailing_zeros() as Sq)
     }
 
     /// Castling rights as a 4-bit mask (1 White king side, 2 White queen side, 4 Black king
@@ -161,7 +179,7 @@ impl Position {
 
     /// The en-passant target square written after a double step (S14), if any.
     pub fn en_passant(&self) -> Option<Square> {
-        (self.ep != NO_SQUARE).then_some(self.ep)
+        (self.ep != NO_SQUARE).then(|| Square::of(self.ep))
     }
 
     /// The half-move clock (plies since the last pawn move or capture; informational, 5.6).
@@ -183,7 +201,7 @@ impl Position {
     /// `None` (S5, S9).
     pub fn original_queen(&self, color: Color) -> Option<Square> {
         let q = self.orig_queen[color.index()];
-        (self.latch[color.index()] == Latch::None && q != NO_SQUARE).then_some(q)
+        (self.latch[color.index()] == Latch::None && q != NO_SQUARE).then(|| Square::of(q))
     }
 
     /// The mode `color` plays in now (S1-S4).
@@ -191,7 +209,7 @@ impl Position {
     pub fn mode(&self, color: Color) -> Mode {
         match self.latch[color.index()] {
             Latch::None => {
-                if self.orig_queen[color.index()] == queen_home(color) {
+                if self.orig_queen[color.index()] == queen_home_sq(color) {
                     Mode::ClassicHome
                 } else {
                     Mode::Swapped
@@ -207,6 +225,12 @@ impl Position {
     /// in every mode (S5, S10).
     #[inline]
     pub fn attackers(&self, sq: Square, by: Color, occ: u64) -> u64 {
+        self.attackers_sq(sq.sq(), by, occ)
+    }
+
+    /// [`Position::attackers`] of a square index.
+    #[inline]
+    pub(crate) fn attackers_sq(&self, sq: Sq, by: Color, occ: u64) -> u64 {
         let them = self.by_color[by.index()];
         let diag = self.by_role[Role::Bishop.index()] | self.by_role[Role::Queen.index()];
         let orth = self.by_role[Role::Rook.index()] | self.by_role[Role::Queen.index()];
@@ -220,20 +244,26 @@ impl Position {
     /// Whether `sq` is attacked by `by` in this position (S10).
     #[inline]
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
-        self.attackers(sq, by, self.occupied()) != 0
+        self.attackers_sq(sq.sq(), by, self.occupied()) != 0
     }
 
     /// Whether `color`'s king is attacked (in check). `false` when it has no king.
     #[inline]
     pub fn in_check(&self, color: Color) -> bool {
-        self.king(color)
-            .is_some_and(|k| self.attackers(k, !color, self.occupied()) != 0)
+        self.king_sq(color)
+            .is_some_and(|k| self.attackers_sq(k, !color, self.occupied()) != 0)
     }
 
     /// The squares a piece of `role` and `color` on `sq` attacks (its orthodox capture
     /// geometry, S10) with occupancy `occ`.
     #[inline]
     pub fn attacks_of(role: Role, color: Color, sq: Square, occ: u64) -> u64 {
+        Self::attacks_of_sq(role, color, sq.sq(), occ)
+    }
+
+    /// [`Position::attacks_of`] on a square index.
+    #[inline]
+    pub(crate) fn attacks_of_sq(role: Role, color: Color, sq: Sq, occ: u64) -> u64 {
         match role {
             Role::Pawn => pawn_attacks(color, sq),
             Role::Knight => knight_attacks(sq),
@@ -247,7 +277,7 @@ impl Position {
     /// Whether `m` is a capture (a day move; en passant included, S11).
     #[inline]
     pub fn is_capture(&self, m: Move) -> bool {
-        m.kind() == MoveKind::EnPassant || self.by_color[(!self.side).index()] & bb(m.to()) != 0
+        m.kind() == MoveKind::EnPassant || self.by_color[(!self.side).index()] & bb(m.target()) != 0
     }
 
     /// The Zobrist hash (incrementally maintained), covering placement, side, castling,
@@ -267,7 +297,7 @@ impl Position {
     }
 
     #[inline]
-    fn piece_key(c: Color, r: Role, sq: Square) -> u64 {
+    fn piece_key(c: Color, r: Role, sq: Sq) -> u64 {
         zobrist::PIECE[(c.index() * 6 + r.index()) * 64 + sq as usize]
     }
 
@@ -278,7 +308,7 @@ impl Position {
             for r in Role::ALL {
                 let mut b = self.pieces(c, r);
                 while b != 0 {
-                    h ^= Self::piece_key(c, r, b.trailing_zeros() as Square);
+                    h ^= Self::piece_key(c, r, b.trailing_zeros() as Sq);
                     b &= b - 1;
                 }
             }
@@ -293,7 +323,7 @@ impl Position {
     }
 
     #[inline]
-    fn toggle(&mut self, c: Color, r: Role, sq: Square) {
+    fn toggle(&mut self, c: Color, r: Role, sq: Sq) {
         let b = bb(sq);
         self.by_color[c.index()] ^= b;
         self.by_role[r.index()] ^= b;
@@ -335,7 +365,7 @@ impl Position {
     pub fn play_in_place(&mut self, m: Move) {
         let us = self.side;
         let them = !us;
-        let (from, to, kind) = (m.from(), m.to(), m.kind());
+        let (from, to, kind) = (m.origin(), m.target(), m.kind());
         let Some(moving) = self.role_at(from) else {
             return;
         };
@@ -396,7 +426,7 @@ impl Position {
         let (ui, ti) = (us.index(), them.index());
         match captured {
             Some(Role::Queen) if self.latch[ti] == Latch::None && self.orig_queen[ti] == cap_sq => {
-                let latch = if cap_sq == queen_home(them) {
+                let latch = if cap_sq == queen_home_sq(them) {
                     Latch::Home
                 } else {
                     Latch::Bereft(BEREFT_KING_MOVES)
@@ -544,7 +574,7 @@ impl Position {
 
         // En passant.
         if fields[3] != "-" {
-            let Some(sq) = parse_square(fields[3]) else {
+            let Some(sq) = parse_sq(fields[3]) else {
                 return Err(field_err("en passant", fields[3], "'-' or a square a1..h8"));
             };
             p.ep = sq;
@@ -560,7 +590,7 @@ impl Position {
             .ok_or_else(|| field_err("move number", fields[5], "a number 1 or more"))?;
 
         // Seventh field.
-        let mut explicit_orig = [None::<Square>; 2];
+        let mut explicit_orig = [None::<Sq>; 2];
         if let Some(&f7) = fields.get(6) {
             let parts: Vec<&str> = f7.split('/').collect();
             if parts.len() != 2 {
@@ -581,10 +611,7 @@ impl Position {
         Ok(p)
     }
 
-    fn validate_and_finish(
-        &mut self,
-        explicit_orig: [Option<Square>; 2],
-    ) -> Result<(), PositionError> {
+    fn validate_and_finish(&mut self, explicit_orig: [Option<Sq>; 2]) -> Result<(), PositionError> {
         const RANK_1_8: u64 = 0xff00_0000_0000_00ff;
         if self.by_role[Role::Pawn.index()] & RANK_1_8 != 0 {
             return Err(impossible("a pawn stands on rank 1 or rank 8"));
@@ -595,13 +622,13 @@ impl Position {
             }
         }
         let (us, them) = (self.side, !self.side);
-        if self.king(us).is_some() && self.king(them).is_none() {
+        if self.king_sq(us).is_some() && self.king_sq(them).is_none() {
             return Err(impossible(format!(
                 "{them} (not to move) has no king while {us} has one: after a king capture the \
                  captured king's side is to move (S7)"
             )));
         }
-        if let (Some(a), Some(b)) = (self.king(Color::White), self.king(Color::Black)) {
+        if let (Some(a), Some(b)) = (self.king_sq(Color::White), self.king_sq(Color::Black)) {
             if king_attacks(a) & bb(b) != 0 {
                 return Err(impossible(
                     "the kings stand on adjacent squares (seed Note 4)",
@@ -621,8 +648,8 @@ impl Position {
             {
                 return Err(impossible(format!(
                     "castling right {name} without the {c} king on {} and rook on {}",
-                    square_name(k),
-                    square_name(r)
+                    name_of(k),
+                    name_of(r)
                 )));
             }
         }
@@ -644,7 +671,7 @@ impl Position {
                 return Err(impossible(format!(
                     "en-passant square {} does not lie behind a {them} pawn that just made a \
                      double step",
-                    square_name(ep)
+                    name_of(ep)
                 )));
             }
         }
@@ -656,14 +683,14 @@ impl Position {
                     if queens & bb(sq) == 0 {
                         return Err(impossible(format!(
                             "{c}'s original queen is said to stand on {}, but no {c} queen is there",
-                            square_name(sq)
+                            name_of(sq)
                         )));
                     }
                     self.orig_queen[i] = sq;
-                } else if queens & bb(queen_home(c)) != 0 {
-                    self.orig_queen[i] = queen_home(c);
+                } else if queens & bb(queen_home_sq(c)) != 0 {
+                    self.orig_queen[i] = queen_home_sq(c);
                 } else if queens != 0 {
-                    self.orig_queen[i] = queens.trailing_zeros() as Square;
+                    self.orig_queen[i] = queens.trailing_zeros() as Sq;
                 } else {
                     self.latch[i] = Latch::Home;
                 }
@@ -688,7 +715,7 @@ impl Position {
         for rank in (0..8u8).rev() {
             let mut empty = 0;
             for file in 0..8u8 {
-                match self.piece_at(square(file, rank)) {
+                match self.piece_on(square(file, rank)) {
                     Some(pc) => {
                         if empty > 0 {
                             s.push((b'0' + empty) as char);
@@ -722,7 +749,7 @@ impl Position {
         if self.ep == NO_SQUARE {
             s.push('-');
         } else {
-            s.push_str(&square_name(self.ep));
+            s.push_str(&name_of(self.ep));
         }
         s.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
         let entries: Vec<String> = Color::ALL
@@ -730,7 +757,7 @@ impl Position {
             .map(|c| match self.latch[c.index()] {
                 Latch::None => {
                     if self.pieces(c, Role::Queen).count_ones() > 1 {
-                        format!("-@{}", square_name(self.orig_queen[c.index()]))
+                        format!("-@{}", name_of(self.orig_queen[c.index()]))
                     } else {
                         "-".to_string()
                     }
@@ -757,7 +784,7 @@ impl Position {
             for file in 0..8u8 {
                 s.push(' ');
                 s.push(
-                    self.piece_at(square(file, rank))
+                    self.piece_on(square(file, rank))
                         .map_or('.', Piece::fen_char),
                 );
             }
@@ -774,7 +801,7 @@ impl Position {
     }
 }
 
-fn parse_latch(part: &str) -> Result<(Latch, Option<Square>), PositionError> {
+fn parse_latch(part: &str) -> Result<(Latch, Option<Sq>), PositionError> {
     let expected = "'-', '-@<square>', 'H', 'B<n>' with n 0..32, or 'L'";
     match part {
         "-" => Ok((Latch::None, None)),
@@ -782,8 +809,7 @@ fn parse_latch(part: &str) -> Result<(Latch, Option<Square>), PositionError> {
         "L" => Ok((Latch::Late, None)),
         _ => {
             if let Some(sq) = part.strip_prefix("-@") {
-                let sq =
-                    parse_square(sq).ok_or_else(|| field_err("latched states", part, expected))?;
+                let sq = parse_sq(sq).ok_or_else(|| field_err("latched states", part, expected))?;
                 Ok((Latch::None, Some(sq)))
             } else if let Some(n) = part.strip_prefix('B') {
                 if n.is_empty() || n.len() > 3 || !n.bytes().all(|b| b.is_ascii_digit()) {

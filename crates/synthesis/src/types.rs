@@ -4,31 +4,99 @@ use core::fmt;
 
 use crate::Color;
 
-/// A square of the 8x8 board as a dense index `0..64`: `a1` = 0, `b1` = 1, ..., `h1` = 7,
-/// `a2` = 8, ..., `h8` = 63 (file + 8 * rank, both counted from 0). This is the index the
-/// kernel's `RectBoard::new(8, 8)` uses.
-pub type Square = u8;
+/// A square of the 8x8 board as a dense cell index `0..64` (the move generator's and the
+/// bitboard functions' form): `a1` = 0, `b1` = 1, ..., `h1` = 7, `a2` = 8, ..., `h8` = 63
+/// (file + 8 * rank, both counted from 0). This is the index the kernel's
+/// `RectBoard::new(8, 8)` uses and [`Square::index`] gives.
+pub(crate) type Sq = u8;
+
+fairy_kernel::define_square! {
+    /// A square of the 8x8 board, `a1`..`h8`; its [`index`](Square::index) is
+    /// file + 8 * rank (`a1` = 0, `h8` = 63), the bit of the position's bitboards.
+    pub struct Square;
+    count: 64,
+    name: |i: u16| name_of(i as Sq),
+    parse: |text: &str| parse_sq(text).map(u16::from).ok_or_else(|| {
+        fairy_kernel::SquareError::Malformed {
+            text: text.to_owned(),
+            expected: "a file a..h and a rank 1..8, such as e4".to_owned(),
+        }
+    }),
+}
+
+impl Square {
+    /// The square's index as the bitboards' bit number.
+    #[inline]
+    pub(crate) const fn sq(self) -> Sq {
+        self.index() as Sq
+    }
+
+    /// The square of a bitboard bit number known to be a square.
+    #[inline]
+    pub(crate) const fn of(sq: Sq) -> Square {
+        Square::from_index(sq as u16)
+    }
+
+    /// The file (0 = a .. 7 = h).
+    #[inline]
+    pub const fn file(self) -> u8 {
+        file_of(self.index() as Sq)
+    }
+
+    /// The rank (0 = rank 1 .. 7 = rank 8).
+    #[inline]
+    pub const fn rank(self) -> u8 {
+        rank_of(self.index() as Sq)
+    }
+
+    /// The square on `file` (0..8) and `rank` (0..8), if both are on the board.
+    #[inline]
+    pub const fn from_coords(file: u8, rank: u8) -> Option<Square> {
+        if file < 8 && rank < 8 {
+            Some(Square::of(square(file, rank)))
+        } else {
+            None
+        }
+    }
+
+    /// The bitboard with only this square.
+    #[inline]
+    pub const fn bitboard(self) -> u64 {
+        1u64 << self.index()
+    }
+}
+
+/// The name of a square, e.g. `e4` (as `sq.to_string()`).
+pub fn square_name(sq: Square) -> String {
+    name_of(sq.sq())
+}
+
+/// Reads a square name `a1`..`h8` (lower case file letter, rank digit). Returns `None` for
+/// anything else; `text.parse::<Square>()` gives the error instead.
+pub fn parse_square(text: &str) -> Option<Square> {
+    parse_sq(text).map(Square::of)
+}
 
 /// The file (0 = a .. 7 = h) of a square.
 #[inline]
-pub const fn file_of(sq: Square) -> u8 {
+pub(crate) const fn file_of(sq: Sq) -> u8 {
     sq & 7
 }
 
 /// The rank (0 = rank 1 .. 7 = rank 8) of a square.
 #[inline]
-pub const fn rank_of(sq: Square) -> u8 {
+pub(crate) const fn rank_of(sq: Sq) -> u8 {
     sq >> 3
 }
 
 /// The square on `file` (0..8) and `rank` (0..8).
 #[inline]
-pub const fn square(file: u8, rank: u8) -> Square {
+pub(crate) const fn square(file: u8, rank: u8) -> Sq {
     rank * 8 + file
 }
 
-/// The name of a square, e.g. `e4`.
-pub fn square_name(sq: Square) -> String {
+/// The name of a square index, e.g. `e4`.
+pub(crate) fn name_of(sq: Sq) -> String {
     let mut s = String::with_capacity(2);
     s.push((b'a' + file_of(sq)) as char);
     s.push((b'1' + rank_of(sq)) as char);
@@ -37,7 +105,7 @@ pub fn square_name(sq: Square) -> String {
 
 /// Reads a square name `a1`..`h8` (lower case file letter, rank digit). Returns `None` for
 /// anything else.
-pub fn parse_square(text: &str) -> Option<Square> {
+pub(crate) fn parse_sq(text: &str) -> Option<Sq> {
     let b = text.as_bytes();
     if b.len() != 2 {
         return None;
@@ -168,7 +236,7 @@ pub struct Move(u16);
 impl Move {
     /// Packs a move.
     #[inline]
-    pub const fn new(from: Square, to: Square, kind: MoveKind) -> Move {
+    pub(crate) const fn new(from: Sq, to: Sq, kind: MoveKind) -> Move {
         let k: u16 = match kind {
             MoveKind::Normal => 0,
             MoveKind::DoubleStep => 1,
@@ -185,13 +253,25 @@ impl Move {
     /// The origin square.
     #[inline]
     pub const fn from(self) -> Square {
-        (self.0 & 63) as Square
+        Square::of(self.origin())
     }
 
     /// The destination square (for castling: the king's destination).
     #[inline]
     pub const fn to(self) -> Square {
-        ((self.0 >> 6) & 63) as Square
+        Square::of(self.target())
+    }
+
+    /// The origin square index.
+    #[inline]
+    pub(crate) const fn origin(self) -> Sq {
+        (self.0 & 63) as Sq
+    }
+
+    /// The destination square index.
+    #[inline]
+    pub(crate) const fn target(self) -> Sq {
+        ((self.0 >> 6) & 63) as Sq
     }
 
     /// The kind of the move.
@@ -222,7 +302,7 @@ impl Move {
 impl fmt::Display for Move {
     /// Long algebraic with a dash: `e2-e4`, `e7-e8=Q`, `e1-g1`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}-{}", square_name(self.from()), square_name(self.to()))?;
+        write!(f, "{}-{}", name_of(self.origin()), name_of(self.target()))?;
         if let Some(r) = self.promotion() {
             write!(f, "={}", r.upper_char())?;
         }

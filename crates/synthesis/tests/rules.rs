@@ -246,7 +246,7 @@ fn bereft_kings_33rd_escape_is_impossible_s3_s13() {
 
 fn square_of_king(p: &Position) -> String {
     let k = p.king(Color::White).unwrap();
-    format!("{}{}-", (b'a' + k % 8) as char, k / 8 + 1)
+    format!("{}{}-", (b'a' + k.file()) as char, k.rank() + 1)
 }
 
 #[test]

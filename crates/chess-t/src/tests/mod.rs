@@ -97,3 +97,8 @@ pub fn set(items: &[&str]) -> Vec<String> {
 pub fn sq(p: &Position, name: &str) -> u16 {
     geometry(p.variant()).parse_square(name).unwrap()
 }
+
+/// The typed square of a name (`e4`).
+pub fn at(name: &str) -> crate::Square {
+    name.parse().unwrap_or_else(|e| panic!("{name}: {e}"))
+}

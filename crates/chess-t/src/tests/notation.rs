@@ -1,6 +1,6 @@
 //! Position and move notation (T11, T12), typed errors.
 
-use fairy_kernel::{MoveError, PositionError};
+use fairy_kernel::{Color, MoveError, PositionError};
 
 use super::{build, notation_of};
 use crate::Variant::{ChessT, ChessT1, ChessT2};
@@ -200,4 +200,119 @@ fn diagram_marks_castles_and_fields() {
     let d = Position::start(ChessT).diagram();
     assert!(d.contains("[K]") && d.contains(" * "), "{d}");
     assert!(d.lines().last().unwrap().contains("White to move"));
+}
+
+/// `Display` writes the notation, with the rule set's name in front for Chess-T2 and
+/// chess-T1; `FromStr` reads it back under the same rules, after a few random moves too.
+#[test]
+fn display_and_from_str_keep_the_rule_set() {
+    use crate::{START, START_T1, START_T2};
+    for (v, start, prefix) in [
+        (ChessT, START, ""),
+        (ChessT2, START_T2, "chess-t2 "),
+        (ChessT1, START_T1, "chess-t1 "),
+    ] {
+        let mut p = Position::new(v);
+        assert_eq!(p.notation(), start);
+        for _ in 0..6 {
+            let text = p.to_string();
+            assert_eq!(text, format!("{prefix}{}", p.notation()));
+            let again: Position = format!("  {text}\n").parse().expect("reads back");
+            assert_eq!(again, p);
+            assert_eq!(again.variant(), v);
+            let mut ml = crate::MoveList::new();
+            p.legal_moves(&mut ml);
+            let m = ml[ml.len() / 2];
+            p.play(m);
+        }
+        // The rule set may be named for Chess-T too.
+        let named: Position = format!("{} {start}", v.name()).parse().expect("named");
+        assert_eq!(named, Position::new(v));
+    }
+    assert_eq!(Position::default(), Position::new(ChessT));
+}
+
+/// Without a name the text is Chess-T: a chess-T1 board is then the wrong shape, and a
+/// name that is no rule set is a typed error naming the field.
+#[test]
+fn from_str_reads_chess_t_unless_named() {
+    let e = crate::START_T1.parse::<Position>().unwrap_err();
+    assert!(
+        matches!(e, PositionError::Field { field: "board", .. }),
+        "{e}"
+    );
+    let e = format!("chess-t9 {}", crate::START)
+        .parse::<Position>()
+        .unwrap_err();
+    match e {
+        PositionError::Field { field, text, .. } => {
+            assert_eq!((field, text.as_str()), ("rule set", "chess-t9"));
+        }
+        e => panic!("not a field error: {e}"),
+    }
+    // A Scout is impossible in Chess-T, so a Chess-T2 start without its name is rejected.
+    assert!(crate::START_T2.parse::<Position>().is_err());
+}
+
+/// With the `serde` feature a position serializes as its `Display` text.
+#[cfg(feature = "serde")]
+#[test]
+fn serde_uses_the_display_text() {
+    for v in Variant::ALL {
+        let p = Position::new(v);
+        let json = serde_json::to_string(&p).unwrap();
+        assert_eq!(json, format!("\"{p}\""));
+        assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), p);
+    }
+    assert!(serde_json::from_str::<Position>("\"chess-t 9/9 w\"").is_err());
+}
+
+/// Squares read back from their names, the same name the same square in every rule set;
+/// every legal move along a few games of each rule set prints as `format_move` does, reads
+/// back without a position and resolves to itself; its typed squares name its text.
+#[test]
+fn squares_and_move_text_round_trip() {
+    use crate::{Move, Square};
+    for sq in Square::ALL {
+        assert_eq!(sq.to_string().parse::<Square>(), Ok(sq));
+    }
+    assert_eq!(Square::COUNT, 72);
+    assert!("j1".parse::<Square>().is_err());
+    for v in Variant::ALL {
+        let mut p = Position::new(v);
+        for ply in 0..40 {
+            let mut moves = crate::MoveList::new();
+            p.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            for &m in &moves {
+                let text = m.to_string();
+                assert_eq!(text, p.format_move(m), "{v}");
+                let read: Move = text.parse().expect("reads without a position");
+                assert_eq!(p.resolve(read), Some(m), "{v} {text}");
+                assert_eq!(p.piece_at(m.from()), p.piece_on(m.origin()), "{v} {text}");
+                assert_eq!(p.strength(m.to()), p.strength_on(m.target()), "{v} {text}");
+            }
+            p.play(moves[(ply * 7919) % moves.len()]);
+        }
+        // The impregnable fields are b4 and b5 where the rule set has them.
+        let fields = [Color::White, Color::Black].map(|c| Position::new(v).impregnable_field(c));
+        let want = (v != ChessT1).then(|| ["b4", "b5"].map(|n| n.parse::<Square>().unwrap()));
+        assert_eq!(fields[0].zip(fields[1]).map(|(a, b)| [a, b]), want, "{v}");
+    }
+    // File i is off chess-T1's board.
+    let i1: Square = "i1".parse().unwrap();
+    assert_eq!(Position::new(ChessT1).piece_at(i1), None);
+    assert_eq!(
+        Position::new(ChessT).piece_at(i1).map(|p| p.letter()),
+        Some('R')
+    );
+    assert!("e2-e4=Q".parse::<Move>().is_err());
+    #[cfg(feature = "serde")]
+    {
+        let m: Move = "e2-e5".parse().unwrap();
+        assert_eq!(serde_json::to_string(&m).unwrap(), "\"e2-e5\"");
+        assert_eq!(serde_json::to_string(&i1).unwrap(), "\"i1\"");
+    }
 }

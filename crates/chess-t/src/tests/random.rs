@@ -7,7 +7,7 @@ use quickcheck::{QuickCheck, TestResult};
 
 use super::reference::Reference;
 use crate::notation::geometry;
-use crate::rules::{Kind, Piece};
+use crate::ruleset::{Piece, Role};
 use crate::{MoveList, Position, Variant};
 
 /// SplitMix64, a small deterministic generator driven by the quickcheck seed.
@@ -38,16 +38,16 @@ fn sorted_texts(p: &Position) -> Vec<String> {
 fn reference_play(p: &Position, text: &str) -> String {
     let g = geometry(p.variant());
     let (body, promo) = match text.split_once('=') {
-        Some((b, k)) => (b, Kind::from_letter(k.chars().next().unwrap())),
+        Some((b, k)) => (b, Role::from_letter(k.chars().next().unwrap())),
         None => (text, None),
     };
     let (a, b) = body.split_once('-').unwrap();
     let (from, to) = (g.parse_square(a).unwrap(), g.parse_square(b).unwrap());
-    let mover = p.piece_at(from).unwrap();
-    let target = p.piece_at(to);
-    let is_castle = p.is_castle(Color::White, to) || p.is_castle(Color::Black, to);
+    let mover = p.piece_on(from).unwrap();
+    let target = p.piece_on(to);
+    let is_castle = p.is_castle_cell(Color::White, to) || p.is_castle_cell(Color::Black, to);
     let n = g.cell_count() as u16;
-    let mut cells: Vec<Option<Piece>> = (0..n).map(|s| p.piece_at(s)).collect();
+    let mut cells: Vec<Option<Piece>> = (0..n).map(|s| p.piece_on(s)).collect();
     let mut flags = (
         p.konnet_promoted(Color::White),
         p.konnet_promoted(Color::Black),
@@ -56,9 +56,9 @@ fn reference_play(p: &Position, text: &str) -> String {
     // but the King onto an enemy piece with equal sums where the rule set exchanges (T6a).
     let r = Reference::new(p);
     let exchange = target.is_some()
-        && match mover.kind {
-            Kind::Scout => is_castle,
-            Kind::King => false,
+        && match mover.role {
+            Role::Scout => is_castle,
+            Role::King => false,
             _ => {
                 let (w, b) = r.strength(to);
                 p.rules().exchange_on_equal && w == b
@@ -68,11 +68,11 @@ fn reference_play(p: &Position, text: &str) -> String {
     if exchange {
         cells[to as usize] = None;
     } else {
-        let kind = promo.unwrap_or(mover.kind);
+        let kind = promo.unwrap_or(mover.role);
         // The first Prince entry into the enemy castle from outside uses up the side's
         // Prince-to-Konnet right, promoting or not (T12).
         let enemy_castle = r.castle_name_set(!mover.color);
-        if mover.kind == Kind::Prince && enemy_castle.contains(&to) && !enemy_castle.contains(&from)
+        if mover.role == Role::Prince && enemy_castle.contains(&to) && !enemy_castle.contains(&from)
         {
             match mover.color {
                 Color::White => flags.0 = true,
@@ -80,7 +80,7 @@ fn reference_play(p: &Position, text: &str) -> String {
             }
         }
         cells[to as usize] = Some(Piece {
-            kind,
+            role: kind,
             color: mover.color,
         });
     }
@@ -111,7 +111,7 @@ fn reference_play(p: &Position, text: &str) -> String {
         p.impregnable_field(Color::White),
         p.impregnable_field(Color::Black),
     ) {
-        (Some(w), Some(b)) => format!("{},{}", g.square_name(w), g.square_name(b)),
+        (Some(w), Some(b)) => format!("{w},{b}"),
         _ => "-".into(),
     };
     let fl = match flags {
@@ -149,11 +149,11 @@ fn agree(p: &Position) -> Result<(), String> {
     }
     let n = geometry(p.variant()).cell_count() as u16;
     for s in 0..n {
-        if p.strength(s) != r.strength(s) {
+        if p.strength_on(s) != r.strength(s) {
             return Err(format!(
                 "strength on {s} differs in {}: fast {:?} slow {:?}",
                 p.to_notation(),
-                p.strength(s),
+                p.strength_on(s),
                 r.strength(s)
             ));
         }

@@ -3,9 +3,9 @@
 //! asking every piece whether its lines reach the cell. Compared with the fast generator by
 //! quickcheck on positions reached by random legal play and on random placements.
 
-use fairy_kernel::{Color, Outcome, Reason};
+use fairy_kernel::{Color, Game, Outcome, Reason};
 
-use crate::rules::{Kind, Piece};
+use crate::ruleset::{Piece, Role};
 use crate::Position;
 
 /// One line of movement: its cells nearest first, and whether the piece jumps along it.
@@ -39,7 +39,7 @@ impl<'a> Reference<'a> {
     }
 
     fn piece(&self, s: u16) -> Option<Piece> {
-        self.p.piece_at(s)
+        self.p.piece_on(s)
     }
 
     pub fn castle_name_set(&self, c: Color) -> Vec<u16> {
@@ -64,7 +64,7 @@ impl<'a> Reference<'a> {
     }
 
     fn enemy_field(&self, c: Color) -> Option<u16> {
-        self.p.impregnable_field(!c)
+        self.p.impregnable_field(!c).and_then(|s| self.p.cell(s))
     }
 
     fn ray(&self, from: u16, df: i32, dr: i32, range: i32) -> Vec<u16> {
@@ -86,14 +86,14 @@ impl<'a> Reference<'a> {
                 out.push(Line { cells, jumping });
             }
         };
-        match pc.kind {
-            Kind::King => {
+        match pc.role {
+            Role::King => {
                 for (df, dr) in orth.iter().chain(diag.iter()) {
                     add(self.ray(from, *df, *dr, 1), false);
                 }
             }
-            Kind::Konnet | Kind::Prince => {
-                let (range, jumping) = if pc.kind == Kind::Konnet {
+            Role::Konnet | Role::Prince => {
+                let (range, jumping) = if pc.role == Role::Konnet {
                     (rules.konnet_orth_range as i32, true)
                 } else {
                     (1, false)
@@ -105,12 +105,12 @@ impl<'a> Reference<'a> {
                     add(self.ray(from, df, dr, 3), false);
                 }
             }
-            Kind::Ritter => {
+            Role::Ritter => {
                 for (df, dr) in orth {
                     add(self.ray(from, df, dr, rules.ritter_range as i32), true);
                 }
             }
-            Kind::Knecht | Kind::VerKnecht => {
+            Role::Knecht | Role::VerKnecht => {
                 let fwd = if pc.color == Color::White { 1 } else { -1 };
                 add(self.ray(from, 1, 0, 1), false);
                 add(self.ray(from, -1, 0, 1), false);
@@ -121,7 +121,7 @@ impl<'a> Reference<'a> {
                 }
                 add(f, false);
             }
-            Kind::Scout => {
+            Role::Scout => {
                 let (f, r) = self.coords(from);
                 for (df, dr) in [
                     (1, 2),
@@ -158,7 +158,7 @@ impl<'a> Reference<'a> {
                 if self.piece(c).is_some() {
                     break;
                 }
-                if self.is_castle(c) && !pc.kind.is_royal() {
+                if self.is_castle(c) && !pc.role.is_royal() {
                     break;
                 }
             }
@@ -173,12 +173,12 @@ impl<'a> Reference<'a> {
         let n = (self.files * self.ranks) as u16;
         for s in 0..n {
             let Some(pc) = self.piece(s) else { continue };
-            if pc.kind == Kind::Scout {
+            if pc.role == Role::Scout {
                 continue;
             }
             if s == t || self.reach(pc, s).contains(&t) {
-                let v = pc.kind.strength();
-                if pc.kind.is_royal() {
+                let v = pc.role.strength();
+                if pc.role.is_royal() {
                     royal[pc.color.index()] += v;
                 } else {
                     other[pc.color.index()] += v;
@@ -197,10 +197,10 @@ impl<'a> Reference<'a> {
         (sum[0], sum[1])
     }
 
-    fn count(&self, c: Color, k: Kind) -> usize {
+    fn count(&self, c: Color, k: Role) -> usize {
         let n = (self.files * self.ranks) as u16;
         (0..n)
-            .filter(|&s| self.piece(s) == Some(Piece { kind: k, color: c }))
+            .filter(|&s| self.piece(s) == Some(Piece { role: k, color: c }))
             .count()
     }
 
@@ -209,14 +209,14 @@ impl<'a> Reference<'a> {
             .into_iter()
             .filter(|&s| {
                 self.piece(s)
-                    .is_some_and(|p| p.color == piece_color && p.kind.is_royal())
+                    .is_some_and(|p| p.color == piece_color && p.role.is_royal())
             })
             .collect()
     }
 
     pub fn decided(&self) -> Option<Outcome> {
         for c in Color::ALL {
-            if self.count(c, Kind::King) == 0 {
+            if self.count(c, Role::King) == 0 {
                 return Some(Outcome::Win {
                     winner: !c,
                     reason: Reason::KingCaptured,
@@ -250,15 +250,15 @@ impl<'a> Reference<'a> {
             .then(|| defenders[0]);
         let own_castle = self.castle_name_set(us);
         let enemy_castle = self.castle_name_set(!us);
-        let cap_prince = self.count(us, Kind::Prince) < 3;
-        let cap_konnet = self.count(us, Kind::Konnet) < 3;
+        let cap_prince = self.count(us, Role::Prince) < 3;
+        let cap_konnet = self.count(us, Role::Konnet) < 3;
         for from in 0..n {
             let Some(pc) = self.piece(from) else { continue };
             if pc.color != us {
                 continue;
             }
             let mut targets: Vec<(u16, bool)> = Vec::new(); // (cell, exchange)
-            let push = |out: &mut Vec<String>, to: u16, promo: Option<Kind>| {
+            let push = |out: &mut Vec<String>, to: u16, promo: Option<Role>| {
                 let mut s = format!("{}-{}", name(from), name(to));
                 if let Some(k) = promo {
                     s.push('=');
@@ -268,7 +268,7 @@ impl<'a> Reference<'a> {
             };
             for line in self.lines(pc, from) {
                 for (i, &c) in line.cells.iter().enumerate() {
-                    if pc.kind == Kind::Scout {
+                    if pc.role == Role::Scout {
                         if Some(c) == self.enemy_field(us) {
                             break;
                         }
@@ -281,12 +281,12 @@ impl<'a> Reference<'a> {
                         break;
                     }
                     let blocked_here = Some(c) == self.enemy_field(us)
-                        || (self.is_castle(c) && !pc.kind.is_royal());
+                        || (self.is_castle(c) && !pc.role.is_royal());
                     if blocked_here {
                         // The Ver Knecht's single *forward* step onto a free enemy castle cell
                         // (T8, T12); not sideways, not back.
                         let forward = if us == Color::White { 1 } else { -1 };
-                        if pc.kind == Kind::VerKnecht
+                        if pc.role == Role::VerKnecht
                             && i == 0
                             && self.coords(c).0 == self.coords(from).0
                             && self.coords(c).1 == self.coords(from).1 + forward
@@ -295,10 +295,10 @@ impl<'a> Reference<'a> {
                             && lone != Some(from)
                         {
                             if cap_prince {
-                                push(&mut out, c, Some(Kind::Prince));
+                                push(&mut out, c, Some(Role::Prince));
                             }
                             if cap_konnet {
-                                push(&mut out, c, Some(Kind::Konnet));
+                                push(&mut out, c, Some(Role::Konnet));
                             }
                         }
                         if line.jumping {
@@ -321,7 +321,7 @@ impl<'a> Reference<'a> {
                                 targets.push((c, false));
                             } else if mine == theirs
                                 && self.p.rules().exchange_on_equal
-                                && pc.kind != Kind::King
+                                && pc.role != Role::King
                             {
                                 // An exchange on equal sums (T6a); never by the King.
                                 targets.push((c, true));
@@ -349,36 +349,36 @@ impl<'a> Reference<'a> {
                 } else {
                     0
                 };
-                match pc.kind {
-                    Kind::Knecht => {
+                match pc.role {
+                    Role::Knecht => {
                         let promotes = match us {
                             Color::White => rank > self.ranks / 2, // rank 6 or beyond
                             Color::Black => rank <= self.ranks / 2 - 2,
                         };
-                        push(&mut out, to, promotes.then_some(Kind::VerKnecht));
+                        push(&mut out, to, promotes.then_some(Role::VerKnecht));
                     }
-                    Kind::VerKnecht if rank == last => {
-                        let mut choices = vec![Kind::Ritter];
+                    Role::VerKnecht if rank == last => {
+                        let mut choices = vec![Role::Ritter];
                         if cap_prince {
-                            choices.push(Kind::Prince);
+                            choices.push(Role::Prince);
                         }
                         if cap_konnet {
-                            choices.push(Kind::Konnet);
+                            choices.push(Role::Konnet);
                         }
                         if self.p.rules().scouts {
-                            choices.push(Kind::Scout);
+                            choices.push(Role::Scout);
                         }
                         for k in choices {
                             push(&mut out, to, Some(k));
                         }
                     }
-                    Kind::Prince
+                    Role::Prince
                         if enemy_castle.contains(&to)
                             && !enemy_castle.contains(&from)
                             && !self.p.konnet_promoted(us)
                             && cap_konnet =>
                     {
-                        push(&mut out, to, Some(Kind::Konnet));
+                        push(&mut out, to, Some(Role::Konnet));
                     }
                     _ => push(&mut out, to, None),
                 }

@@ -3,7 +3,7 @@
 
 use fairy_kernel::{Color, Game, Outcome, Reason};
 
-use super::{build, build_full, set, sq, targets};
+use super::{at, build, build_full, set, sq, targets};
 use crate::Variant::{ChessT, ChessT1, ChessT2};
 use crate::{strength, MoveList, Position};
 
@@ -133,7 +133,7 @@ fn check_has_no_legal_effect() {
         "b4,b5",
         'w',
     );
-    let (w, b) = strength(&p, sq(&p, "e5"));
+    let (w, b) = strength(&p, at("e5"));
     assert!(b > w);
     assert!(targets(&p, "d4").contains(&"e5".to_owned()));
 }
@@ -164,12 +164,12 @@ fn strength_sums_follow_jumping_lines_and_stop_on_blocked_lines() {
         "b4,b5",
         'w',
     );
-    assert_eq!(strength(&p, sq(&p, "a3")), (6, 0));
-    assert_eq!(strength(&p, sq(&p, "a4")), (6, 0)); // Ritter 2 + the Knecht's two-step 1
-    assert_eq!(strength(&p, sq(&p, "d4")), (3, 2));
-    assert_eq!(strength(&p, sq(&p, "e5")).0, 0);
+    assert_eq!(strength(&p, at("a3")), (6, 0));
+    assert_eq!(strength(&p, at("a4")), (6, 0)); // Ritter 2 + the Knecht's two-step 1
+    assert_eq!(strength(&p, at("d4")), (3, 2));
+    assert_eq!(strength(&p, at("e5")).0, 0);
     // In half units the Knecht is 2, the Konnet 6.
-    assert_eq!(strength(&p, sq(&p, "a2")), (6, 0));
+    assert_eq!(strength(&p, at("a2")), (6, 0));
 }
 
 #[test]
@@ -182,7 +182,7 @@ fn equal_strength_refuses_capture() {
         "b4,b5",
         'w',
     );
-    assert_eq!(strength(&p, sq(&p, "c4")), (4, 4));
+    assert_eq!(strength(&p, at("c4")), (4, 4));
     let m = p.parse_move("c1-c4").unwrap();
     assert!(!m.is_capture() && m.is_exchange());
     // chess-T1: a Prince c3 against a Ver Knecht d4, 1½ : 1½: no move onto d4.
@@ -192,7 +192,7 @@ fn equal_strength_refuses_capture() {
         "-",
         'w',
     );
-    assert_eq!(strength(&p, sq(&p, "d4")), (3, 3));
+    assert_eq!(strength(&p, at("d4")), (3, 3));
     assert!(!targets(&p, "c3").contains(&"d4".to_owned()));
 }
 
@@ -202,14 +202,14 @@ fn equal_strength_exchange_removes_both_pieces() {
     // resets the half-move clock.
     let text = "8k/9/7n1/3n3N1/3N1n3/9/5N3/K8 w b4,b5 - 7 20";
     let mut p = Position::from_notation(ChessT, text).unwrap();
-    assert_eq!(strength(&p, sq(&p, "d5")), (2, 2));
+    assert_eq!(strength(&p, at("d5")), (2, 2));
     let m = p.parse_move("d4-d5").unwrap();
     assert!(m.is_exchange() && !m.is_capture());
     assert_eq!(p.format_move(m), "d4-d5");
     assert_eq!(p.parse_move("d4:d5"), Ok(m));
     p.play(m);
-    assert_eq!(p.piece_at(sq(&p, "d4")), None);
-    assert_eq!(p.piece_at(sq(&p, "d5")), None);
+    assert_eq!(p.piece_at(at("d4")), None);
+    assert_eq!(p.piece_at(at("d5")), None);
     assert_eq!(p.halfmove_clock(), 0);
     assert_eq!(p.hash(), p.compute_hash());
     assert_eq!(p.to_notation(), "8k/9/7n1/7N1/5n3/9/5N3/K8 b b4,b5 - 0 20");
@@ -225,12 +225,12 @@ fn konnets_exchange_from_the_start() {
     for v in [ChessT, ChessT2] {
         let mut p = Position::start(v);
         play(&mut p, "e2-e4");
-        assert_eq!(strength(&p, sq(&p, "e4")), (6, 6));
+        assert_eq!(strength(&p, at("e4")), (6, 6));
         play(&mut p, "e7-e4");
-        assert_eq!(p.piece_at(sq(&p, "e4")), None);
-        assert_eq!(p.piece_at(sq(&p, "e7")), None);
-        assert!(p.pieces(Color::White, crate::Kind::Konnet) == 0);
-        assert!(p.pieces(Color::Black, crate::Kind::Konnet) == 0);
+        assert_eq!(p.piece_at(at("e4")), None);
+        assert_eq!(p.piece_at(at("e7")), None);
+        assert!(p.pieces(Color::White, crate::Role::Konnet) == 0);
+        assert!(p.pieces(Color::Black, crate::Role::Konnet) == 0);
         assert_eq!(p.outcome(), None);
     }
 }
@@ -245,7 +245,7 @@ fn the_king_never_exchanges() {
         "b4,b5",
         'w',
     );
-    assert_eq!(strength(&p, sq(&p, "d4")), (3, 3));
+    assert_eq!(strength(&p, at("d4")), (3, 3));
     assert!(!targets(&p, "d3").contains(&"d4".to_owned()));
     let p = build(
         ChessT,
@@ -266,7 +266,7 @@ fn knecht_two_step_and_ver_knecht_exchange_without_promotion() {
         "b4,b5",
         'w',
     );
-    assert_eq!(strength(&p, sq(&p, "c4")), (2, 2));
+    assert_eq!(strength(&p, at("c4")), (2, 2));
     assert!(p.parse_move("c2-c4").unwrap().is_exchange());
     let p = build(
         ChessT2,
@@ -274,7 +274,7 @@ fn knecht_two_step_and_ver_knecht_exchange_without_promotion() {
         "b4,b5",
         'w',
     );
-    assert_eq!(strength(&p, sq(&p, "a8")), (3, 3));
+    assert_eq!(strength(&p, at("a8")), (3, 3));
     assert_eq!(targets(&p, "a7"), set(&["a6", "a8", "b7"]));
     assert!(p.parse_move("a7-a8").unwrap().is_exchange());
     assert!(p.parse_move("a7-a8=R").is_err());
@@ -290,7 +290,7 @@ fn exchanging_the_enemy_king_wins() {
         'w',
     );
     play(&mut p, "d4-e5");
-    assert_eq!(p.piece_at(sq(&p, "d4")), None);
+    assert_eq!(p.piece_at(at("d4")), None);
     assert_eq!(
         p.outcome(),
         Some(Outcome::Win {
@@ -319,11 +319,11 @@ fn a_prince_exchanging_in_the_enemy_castle_neither_promotes_nor_uses_the_right()
         "b4,b5",
         'w',
     );
-    assert_eq!(strength(&p, sq(&p, "e8")), (7, 7));
+    assert_eq!(strength(&p, at("e8")), (7, 7));
     assert!(targets(&p, "c6").contains(&"e8".to_owned()));
     assert!(!targets(&p, "c6").contains(&"e8=C".to_owned()));
     play(&mut p, "c6-e8");
-    assert_eq!(p.piece_at(sq(&p, "e8")), None);
+    assert_eq!(p.piece_at(at("e8")), None);
     assert!(!p.konnet_promoted(Color::White));
     assert_eq!(p.outcome(), None);
 }
@@ -338,7 +338,7 @@ fn superiority_allows_capture_and_support_counts() {
         "b4,b5",
         'w',
     );
-    assert_eq!(strength(&p, sq(&p, "c4")), (6, 4));
+    assert_eq!(strength(&p, at("c4")), (6, 4));
     assert!(targets(&p, "c1").contains(&"c4".to_owned()));
     assert!(targets(&p, "c2").contains(&"c4".to_owned()));
 }
@@ -353,14 +353,14 @@ fn castle_cell_attack_counts_non_royal_strength_only_with_a_royal_attacker() {
         "b4,b5",
         'w',
     );
-    assert_eq!(strength(&alone, sq(&alone, "e8")), (0, 3));
+    assert_eq!(strength(&alone, at("e8")), (0, 3));
     let both = build(
         ChessT,
         &[("e1", 'K'), ("e5", 'R'), ("c6", 'P'), ("e8", 'k')],
         "b4,b5",
         'w',
     );
-    assert_eq!(strength(&both, sq(&both, "e8")), (7, 3));
+    assert_eq!(strength(&both, at("e8")), (7, 3));
     assert!(targets(&both, "c6").contains(&"e8=C".to_owned()));
     // Non-royal strength counts fully in defence: a black Ritter g8 makes it 7 : 7.
     let defended = build(
@@ -375,7 +375,7 @@ fn castle_cell_attack_counts_non_royal_strength_only_with_a_royal_attacker() {
         "b4,b5",
         'w',
     );
-    assert_eq!(strength(&defended, sq(&defended, "e8")), (7, 7));
+    assert_eq!(strength(&defended, at("e8")), (7, 7));
     assert!(!targets(&defended, "c6").contains(&"e8=C".to_owned()));
     // Equal sums: an exchange (T6a), not a capture.
     assert!(defended.parse_move("c6-e8").unwrap().is_exchange());
@@ -392,8 +392,8 @@ fn a_piece_on_its_own_impregnable_field_cannot_be_captured() {
     );
     let mut ml = MoveList::new();
     p.legal_moves(&mut ml);
-    assert!(ml.iter().all(|m| m.to() != sq(&p, "b5")));
-    assert!(strength(&p, sq(&p, "b5")).0 > strength(&p, sq(&p, "b5")).1);
+    assert!(ml.iter().all(|m| m.target() != sq(&p, "b5")));
+    assert!(strength(&p, at("b5")).0 > strength(&p, at("b5")).1);
 }
 
 #[test]
@@ -405,7 +405,7 @@ fn scout_captures_regardless_of_strength() {
         "b4,b5",
         'w',
     );
-    assert_eq!(strength(&p, sq(&p, "d5")).0, 0);
+    assert_eq!(strength(&p, at("d5")).0, 0);
     assert!(targets(&p, "c3").contains(&"d5".to_owned()));
 }
 
@@ -419,8 +419,8 @@ fn scout_exchange_removes_both_pieces() {
         'w',
     );
     play(&mut p, "c6-d8");
-    assert_eq!(p.piece_at(sq(&p, "d8")), None);
-    assert_eq!(p.piece_at(sq(&p, "c6")), None);
+    assert_eq!(p.piece_at(at("d8")), None);
+    assert_eq!(p.piece_at(at("c6")), None);
     assert_eq!(p.halfmove_clock(), 0);
     assert_eq!(p.outcome(), None);
     // An exchange with the King wins.
@@ -549,7 +549,7 @@ fn prince_becomes_konnet_once_per_side() {
     play(&mut p, "d6-e7"); // the suffix of an automatic promotion may be omitted
     assert!(p.konnet_promoted(Color::White));
     assert!(p.to_notation().contains(" W "));
-    assert_eq!(p.piece_at(sq(&p, "e7")).unwrap().kind, crate::Kind::Konnet);
+    assert_eq!(p.piece_at(at("e7")).unwrap().role, crate::Role::Konnet);
     play(&mut p, "a8-b8");
     let t = targets(&p, "c7");
     assert!(t.contains(&"d8".to_owned()) && !t.contains(&"d8=C".to_owned()));
@@ -589,7 +589,7 @@ fn no_prince_to_konnet_with_three_konnets() {
     assert!(p.konnet_promoted(Color::White));
     assert!(p.to_notation().contains(" W "));
     assert_eq!(p.hash(), p.compute_hash());
-    assert_eq!(p.piece_at(sq(&p, "e7")).unwrap().kind, crate::Kind::Prince);
+    assert_eq!(p.piece_at(at("e7")).unwrap().role, crate::Role::Prince);
     let later = build_full(
         ChessT,
         &[

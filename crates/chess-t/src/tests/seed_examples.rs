@@ -40,7 +40,7 @@ fn seed_knecht_d2_fully_blocked() {
     // e2 are White's castle cells.
     let p = fig_2_1('w');
     assert_eq!(targets(&p, "d2"), Vec::<String>::new());
-    assert_eq!(crate::strength(&p, super::sq(&p, "d3")), (2, 3));
+    assert_eq!(crate::strength(&p, super::at("d3")), (2, 3));
 }
 
 #[test]
@@ -60,7 +60,7 @@ fn seed_ver_knecht_d3_cannot_capture_d2() {
     // Seed §VerKnecht: "c3, e3, d4"; d2 holds a white Knecht and Black lacks superiority.
     let p = fig_2_1('b');
     assert_eq!(targets(&p, "d3"), set(&["c3", "e3", "d4"]));
-    let (w, b) = crate::strength(&p, super::sq(&p, "d2"));
+    let (w, b) = crate::strength(&p, super::at("d2"));
     assert!(b <= w, "{w} {b}");
 }
 
@@ -141,6 +141,6 @@ fn seed_prince_c3_obstacles() {
         targets(&p, "c3"),
         set(&["d3", "d2", "e1", "c2", "b2", "a1", "c4"])
     );
-    let (w, b) = crate::strength(&p, super::sq(&p, "b3"));
+    let (w, b) = crate::strength(&p, super::at("b3"));
     assert_eq!((w, b), (4, 3));
 }

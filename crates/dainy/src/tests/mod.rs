@@ -33,9 +33,9 @@ pub(crate) fn targets(p: &Position, from: &str) -> Vec<String> {
     p.legal_moves(&mut l);
     let mut v: Vec<String> = l
         .iter()
-        .filter(|m| m.from() == f)
+        .filter(|m| m.origin() == f)
         .map(|m| {
-            let mut s = geometry().square_name(m.to());
+            let mut s = geometry().square_name(m.target());
             if let Some(r) = m.promotion() {
                 s.push('=');
                 s.push(r.upper_char());

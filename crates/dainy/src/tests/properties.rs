@@ -113,8 +113,8 @@ quickcheck! {
             let mut l = MoveList::new();
             p.legal_moves(&mut l);
             l.iter().all(|m| {
-                p.piece_at(m.from()).map(|x| x.role) != Some(Role::Bishop)
-                    || gen::COLOUR[m.from() as usize] == gen::COLOUR[m.to() as usize]
+                p.piece_on(m.origin()).map(|x| x.role) != Some(Role::Bishop)
+                    || gen::COLOUR[m.origin() as usize] == gen::COLOUR[m.target() as usize]
             })
         })
     }

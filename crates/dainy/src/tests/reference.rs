@@ -78,7 +78,7 @@ impl Ref {
     pub fn from_dainy(p: &Position) -> Ref {
         let mut cells = [None; 80];
         for (sq, c) in cells.iter_mut().enumerate() {
-            *c = p.piece_at(sq as u16);
+            *c = p.piece_on(sq as u16);
         }
         Ref {
             cells,

@@ -320,7 +320,7 @@ fn pawn_promotes_on_the_farthest_line_to_four_pieces() {
     assert_eq!(targets(&p, "j2"), names(&["k2=B", "k2=N", "k2=Q", "k2=R"]));
     let q = after(&p, "j2-k2=N");
     assert_eq!(
-        q.piece_at(sq("k2")).map(|x| (x.color, x.role)),
+        q.piece_on(sq("k2")).map(|x| (x.color, x.role)),
         Some((Color::White, Role::Knight))
     );
     let b = setup("Ra1 Kk1 kf10 pb2", 'b', "-");

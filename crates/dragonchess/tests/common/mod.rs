@@ -17,7 +17,7 @@ pub fn to_board(p: &Position) -> Board {
                 if let Some(pc) = p.piece_at(square(l + 1, f, r)) {
                     cells[(l * 96 + r * 12 + f) as usize] = Some(P {
                         side: pc.color.index(),
-                        kind: pc.kind.letter() as u8,
+                        kind: pc.role.letter() as u8,
                     });
                 }
             }
@@ -25,7 +25,8 @@ pub fn to_board(p: &Position) -> Board {
     }
     let mut origin = vec![None; 288];
     for sq in p.hero_origins().iter() {
-        if let Some(o) = p.hero_origin(sq) {
+        let hero = fairy_dragonchess::Square::new(sq).expect("a square");
+        if let Some(o) = p.hero_origin(hero).map(u16::from) {
             let o = (o as i32 / 96, (o % 12) as i32, ((o % 96) / 12) as i32);
             origin[sq as usize] = Some(o);
         }
@@ -58,7 +59,7 @@ impl Rng {
 /// capture one time in three (so that games open up), stopping when the game ends.
 pub fn random_game(seed: u64, plies: usize) -> Vec<Position> {
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(1));
-    let mut p = Position::start(());
+    let mut p = Position::new();
     let mut out = vec![p.clone()];
     for _ in 0..plies {
         let mut l = fairy_dragonchess::MoveList::new();

@@ -71,7 +71,7 @@ pub(crate) fn random_game(seed: u64, plies: usize) -> Vec<Position> {
         let pawn_moves: Vec<Move> = l
             .iter()
             .copied()
-            .filter(|&m| p.piece_at(m.from()).map(|x| x.role) == Some(crate::Role::Pawn))
+            .filter(|&m| p.piece_on(m.origin()).map(|x| x.role) == Some(crate::Role::Pawn))
             .collect();
         let m = match rng.below(4) {
             0 | 1 if !captures.is_empty() => captures[rng.below(captures.len())],

@@ -66,7 +66,7 @@ fn mirrored(p: &Position) -> Option<Position> {
     let mut cells = vec![None; 91];
     for sq in g.squares() {
         let t = flip(sq)?;
-        cells[t as usize] = p.piece_at(sq).map(|mut pc| {
+        cells[t as usize] = p.piece_on(sq).map(|mut pc| {
             pc.color = !pc.color;
             pc.char()
         });
@@ -81,7 +81,7 @@ fn mirrored(p: &Position) -> Option<Position> {
         Color::White => 'b',
         Color::Black => 'w',
     };
-    let ep = match p.en_passant() {
+    let ep = match p.ep_cell() {
         Some(e) => g.square_name(flip(e)?),
         None => "-".into(),
     };

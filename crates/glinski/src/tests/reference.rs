@@ -94,12 +94,12 @@ impl Ref {
     pub fn from_position(p: &Position) -> Ref {
         let mut cells = [None; 91];
         for (sq, c) in cells.iter_mut().enumerate() {
-            *c = p.piece_at(sq as u16);
+            *c = p.piece_on(sq as u16);
         }
         Ref {
             cells,
             side: fairy_kernel::Game::side_to_move(p),
-            ep: p.en_passant(),
+            ep: p.ep_cell(),
         }
     }
 

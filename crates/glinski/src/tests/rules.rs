@@ -100,13 +100,13 @@ fn setup_matches_the_ruling() {
         ("f9", 'b'),
     ];
     for (c, l) in white.iter().chain(black.iter()) {
-        assert_eq!(p.piece_at(sq(c)).map(|x| x.char()), Some(*l), "{c}");
+        assert_eq!(p.piece_on(sq(c)).map(|x| x.char()), Some(*l), "{c}");
     }
     for c in ["b1", "c2", "d3", "e4", "f5", "g4", "h3", "i2", "k1"] {
-        assert_eq!(p.piece_at(sq(c)).map(|x| x.char()), Some('P'), "{c}");
+        assert_eq!(p.piece_on(sq(c)).map(|x| x.char()), Some('P'), "{c}");
     }
     for c in ["b7", "c7", "d7", "e7", "f7", "g7", "h7", "i7", "k7"] {
-        assert_eq!(p.piece_at(sq(c)).map(|x| x.char()), Some('p'), "{c}");
+        assert_eq!(p.piece_on(sq(c)).map(|x| x.char()), Some('p'), "{c}");
     }
     assert_eq!(p.occupied().count(), 36);
 }
@@ -253,7 +253,7 @@ fn pawn_double_step_from_a_start_cell_reached_by_capture() {
     let t = targets(&p, "c2");
     assert_eq!(t, ["c3", "c4"]);
     let q = after(&p, "c2-c4");
-    assert_eq!(q.en_passant(), Some(sq("c3")));
+    assert_eq!(q.ep_cell(), Some(sq("c3")));
 }
 
 /// §3.6(c): a pawn captures on the two touching cells obliquely ahead (White: 10 and 2
@@ -302,7 +302,7 @@ fn en_passant_capture_right_after_a_double_step() {
         'b',
     );
     let p = after(&p, "d7-d5");
-    assert_eq!(p.en_passant(), Some(sq("d6")));
+    assert_eq!(p.ep_cell(), Some(sq("d6")));
     assert!(p.to_notation().contains(" w d6 "), "{}", p.to_notation());
     assert_eq!(targets(&p, "e6"), ["d6", "e7"]);
     assert_eq!(targets(&p, "c5"), ["c6", "d6"]);
@@ -311,19 +311,19 @@ fn en_passant_capture_right_after_a_double_step() {
     let ep = l
         .iter()
         .copied()
-        .find(|m| m.kind() == MoveKind::EnPassant && m.from() == sq("e6"))
+        .find(|m| m.kind() == MoveKind::EnPassant && m.origin() == sq("e6"))
         .expect("en passant listed");
     assert!(p.is_capture(ep));
     let q = after(&p, "e6-d6");
     assert!(
-        q.piece_at(sq("d5")).is_none(),
+        q.piece_on(sq("d5")).is_none(),
         "the pawn that stepped is taken"
     );
-    assert_eq!(q.piece_at(sq("d6")).map(|x| x.char()), Some('P'));
+    assert_eq!(q.piece_on(sq("d6")).map(|x| x.char()), Some('P'));
     assert_eq!(q.occupied().count(), 4);
     // One move later the right is gone.
     let r = after_all(&p, &["a1-a2", "l6-l5"]);
-    assert_eq!(r.en_passant(), None);
+    assert_eq!(r.ep_cell(), None);
     assert_eq!(targets(&r, "e6"), ["e7"]);
     // Black takes en passant too: White e4-e6 skips e5; d5 and f6 take there.
     let p = setup(
@@ -340,7 +340,7 @@ fn en_passant_capture_right_after_a_double_step() {
     assert!(targets(&p, "d5").contains(&"e5".to_string()));
     assert!(targets(&p, "f6").contains(&"e5".to_string()));
     let q = after(&p, "f6-e5");
-    assert!(q.piece_at(sq("e6")).is_none());
+    assert!(q.piece_on(sq("e6")).is_none());
 }
 
 /// §3.6(d), §4.1: en passant that empties a line onto its own king is illegal.
@@ -398,7 +398,7 @@ fn promotion_cells_of_every_file() {
         names(&["d9=B", "d9=N", "d9=Q", "d9=R", "e10=B", "e10=N", "e10=Q", "e10=R"])
     );
     let q = after(&p, "e9-d9=N");
-    assert_eq!(q.piece_at(sq("d9")).map(|x| x.role), Some(Role::Knight));
+    assert_eq!(q.piece_on(sq("d9")).map(|x| x.role), Some(Role::Knight));
 }
 
 /// §3.6(e), §5.3: a pawn move to the end of the file must name its promotion.

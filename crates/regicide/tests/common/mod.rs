@@ -103,7 +103,10 @@ impl RefPos {
             }
         }
         RefPos {
-            board: (0..288).map(|s| p.piece_at(s)).collect(),
+            board: fairy_regicide::Square::ALL
+                .iter()
+                .map(|&s| p.piece_at(s))
+                .collect(),
             side: p.side_to_move(),
             front: p.front() as i32 - 1,
             castling,

@@ -102,10 +102,12 @@ impl RefPos {
     pub fn from_position(p: &Position) -> RefPos {
         let mut board = [None; 64];
         for (i, slot) in board.iter_mut().enumerate() {
-            *slot = p.piece_at(i as u8).map(|pc| (pc.color, pc.role));
+            *slot = p
+                .piece_at(fairy_synthesis::Square::ALL[i])
+                .map(|pc| (pc.color, pc.role));
         }
         let cr = p.castling_rights();
-        let sq = |s: u8| ((s % 8) as i8, (s / 8) as i8);
+        let sq = |s: fairy_synthesis::Square| (s.file() as i8, s.rank() as i8);
         RefPos {
             board,
             side: p.side_to_move(),

@@ -1,7 +1,7 @@
 //! Plays one game of {{title}} by a greedy one-ply player (the evaluation after each
 //! move, first best wins) and prints the moves, the final diagram and the outcome.
 //!
-//! `cargo run -p {{package}} --example random_game`
+//! `cargo run -p {{package}} --example {{snake}}_random_game`
 
 use {{crate}}::prelude::*;
 

@@ -12,11 +12,11 @@ use fairy_kernel::Color;
 
 use crate::tables::Tables;
 
-/// A kind of piece (docs/rules/chess-t.md, T4; the source's chapter "Общие принципы ходов
-/// фигур на доске").
+/// The role of a piece, what kind of piece it is (docs/rules/chess-t.md, T4; the source's
+/// chapter "Общие принципы ходов фигур на доске").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
-pub enum Kind {
+pub enum Role {
     /// King (Король), royal, one step in each of the 8 directions, strength 1½.
     King = 0,
     /// Konnet (Коннет), royal, orthogonal 1-3 jumping (chess-T1: 1-2), diagonal 1-3 not
@@ -35,16 +35,16 @@ pub enum Kind {
     Scout = 6,
 }
 
-impl Kind {
+impl Role {
     /// All kinds, in index order.
-    pub const ALL: [Kind; 7] = [
-        Kind::King,
-        Kind::Konnet,
-        Kind::Prince,
-        Kind::Ritter,
-        Kind::VerKnecht,
-        Kind::Knecht,
-        Kind::Scout,
+    pub const ALL: [Role; 7] = [
+        Role::King,
+        Role::Konnet,
+        Role::Prince,
+        Role::Ritter,
+        Role::VerKnecht,
+        Role::Knecht,
+        Role::Scout,
     ];
 
     /// 0..7, for per-kind arrays.
@@ -55,33 +55,33 @@ impl Kind {
 
     /// The kind of index `i` (0..7).
     #[inline]
-    pub const fn from_index(i: usize) -> Kind {
-        Kind::ALL[i]
+    pub const fn from_index(i: usize) -> Role {
+        Role::ALL[i]
     }
 
     /// The upper-case notation letter (docs/rules/chess-t.md, T11): K C P R V N S.
     pub const fn letter(self) -> char {
         match self {
-            Kind::King => 'K',
-            Kind::Konnet => 'C',
-            Kind::Prince => 'P',
-            Kind::Ritter => 'R',
-            Kind::VerKnecht => 'V',
-            Kind::Knecht => 'N',
-            Kind::Scout => 'S',
+            Role::King => 'K',
+            Role::Konnet => 'C',
+            Role::Prince => 'P',
+            Role::Ritter => 'R',
+            Role::VerKnecht => 'V',
+            Role::Knecht => 'N',
+            Role::Scout => 'S',
         }
     }
 
     /// The kind of an upper-case notation letter (docs/rules/chess-t.md, T11).
-    pub const fn from_letter(c: char) -> Option<Kind> {
+    pub const fn from_letter(c: char) -> Option<Role> {
         Some(match c {
-            'K' => Kind::King,
-            'C' => Kind::Konnet,
-            'P' => Kind::Prince,
-            'R' => Kind::Ritter,
-            'V' => Kind::VerKnecht,
-            'N' => Kind::Knecht,
-            'S' => Kind::Scout,
+            'K' => Role::King,
+            'C' => Role::Konnet,
+            'P' => Role::Prince,
+            'R' => Role::Ritter,
+            'V' => Role::VerKnecht,
+            'N' => Role::Knecht,
+            'S' => Role::Scout,
             _ => return None,
         })
     }
@@ -89,13 +89,13 @@ impl Kind {
     /// The English name.
     pub const fn name(self) -> &'static str {
         match self {
-            Kind::King => "King",
-            Kind::Konnet => "Konnet",
-            Kind::Prince => "Prince",
-            Kind::Ritter => "Ritter",
-            Kind::VerKnecht => "Ver Knecht",
-            Kind::Knecht => "Knecht",
-            Kind::Scout => "Scout",
+            Role::King => "King",
+            Role::Konnet => "Konnet",
+            Role::Prince => "Prince",
+            Role::Ritter => "Ritter",
+            Role::VerKnecht => "Ver Knecht",
+            Role::Knecht => "Knecht",
+            Role::Scout => "Scout",
         }
     }
 
@@ -104,11 +104,11 @@ impl Kind {
     #[inline]
     pub const fn strength(self) -> u16 {
         match self {
-            Kind::King | Kind::Prince | Kind::VerKnecht => 3,
-            Kind::Konnet => 6,
-            Kind::Ritter => 4,
-            Kind::Knecht => 2,
-            Kind::Scout => 0,
+            Role::King | Role::Prince | Role::VerKnecht => 3,
+            Role::Konnet => 6,
+            Role::Ritter => 4,
+            Role::Knecht => 2,
+            Role::Scout => 0,
         }
     }
 
@@ -116,39 +116,50 @@ impl Kind {
     /// castle cells (docs/rules/chess-t.md, T4).
     #[inline]
     pub const fn is_royal(self) -> bool {
-        matches!(self, Kind::King | Kind::Konnet | Kind::Prince)
+        matches!(self, Role::King | Role::Konnet | Role::Prince)
     }
 }
 
-/// A piece: a kind and a colour.
+/// A piece: a colour and a role.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
-    /// What it is.
-    pub kind: Kind,
     /// Whose it is.
     pub color: Color,
+    /// What it is.
+    pub role: Role,
 }
 
 impl Piece {
     /// The notation letter: upper case White, lower case Black (docs/rules/chess-t.md, T11).
     pub fn letter(self) -> char {
         match self.color {
-            Color::White => self.kind.letter(),
-            Color::Black => self.kind.letter().to_ascii_lowercase(),
+            Color::White => self.role.letter(),
+            Color::Black => self.role.letter().to_ascii_lowercase(),
         }
     }
 
     /// The piece of a notation letter.
     pub fn from_letter(c: char) -> Option<Piece> {
-        let kind = Kind::from_letter(c.to_ascii_uppercase())?;
+        let kind = Role::from_letter(c.to_ascii_uppercase())?;
         let color = if c.is_ascii_uppercase() {
             Color::White
         } else {
             Color::Black
         };
-        Some(Piece { kind, color })
+        Some(Piece { role: kind, color })
     }
 }
+
+/// The Chess-T start position in the position notation (docs/rules/chess-t.md, T5, T11):
+/// what [`Position::new(Variant::ChessT)`](crate::Position::new), `Position::default()` and
+/// `Display` give. [`START_T2`] and [`START_T1`] are the starts of the other rule sets.
+pub const START: &str = "r2pkp2r/nnnncnnnn/9/9/9/9/NNNNCNNNN/R2PKP2R w b4,b5 - 0 1";
+
+/// The Chess-T2 start position in the position notation (docs/rules/chess-t.md, T9, T11).
+pub const START_T2: &str = "rs1pkp1sr/nnnncnnnn/9/9/9/9/NNNNCNNNN/RS1PKP1SR w b4,b5 - 0 1";
+
+/// The chess-T1 start position in the position notation (docs/rules/chess-t.md, T10, T11).
+pub const START_T1: &str = "rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN/RSPCKPSR w - - 0 1";
 
 /// The data that makes one rule set of the family.
 #[derive(Debug)]
@@ -197,7 +208,7 @@ pub static CHESS_T: RuleSet = RuleSet {
     diagonal_range: 3,
     exchange_on_equal: true,
     scouts: false,
-    start: "r2pkp2r/nnnncnnnn/9/9/9/9/NNNNCNNNN/R2PKP2R w b4,b5 - 0 1",
+    start: START,
     tables: &crate::tables::CHESS_T_TABLES,
 };
 
@@ -215,7 +226,7 @@ pub static CHESS_T2: RuleSet = RuleSet {
     diagonal_range: 3,
     exchange_on_equal: true,
     scouts: true,
-    start: "rs1pkp1sr/nnnncnnnn/9/9/9/9/NNNNCNNNN/RS1PKP1SR w b4,b5 - 0 1",
+    start: START_T2,
     tables: &crate::tables::CHESS_T2_TABLES,
 };
 
@@ -233,7 +244,7 @@ pub static CHESS_T1: RuleSet = RuleSet {
     diagonal_range: 3,
     exchange_on_equal: false,
     scouts: true,
-    start: "rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN/RSPCKPSR w - - 0 1",
+    start: START_T1,
     tables: &crate::tables::CHESS_T1_TABLES,
 };
 
@@ -266,6 +277,11 @@ impl Variant {
     pub fn name(self) -> &'static str {
         self.rules().name
     }
+
+    /// The start position's notation: [`START`], [`START_T2`] or [`START_T1`].
+    pub fn start(self) -> &'static str {
+        self.rules().start
+    }
 }
 
 impl fmt::Display for Variant {
@@ -287,5 +303,51 @@ impl FromStr for Variant {
             .into_iter()
             .find(|v| v.name() == s)
             .ok_or_else(|| UnknownVariant(s.to_owned()))
+    }
+}
+
+/// The squares' geometry: the widest board of the family, 9 files x 8 ranks.
+fn wide_board() -> fairy_kernel::RectBoard {
+    fairy_kernel::RectBoard::new(9, 8)
+}
+
+fn wide_name(index: u16) -> String {
+    use fairy_kernel::Geometry;
+    wide_board().square_name(index)
+}
+
+fn wide_parse(text: &str) -> Result<u16, fairy_kernel::SquareError> {
+    use fairy_kernel::Geometry;
+    wide_board().parse_square(text)
+}
+
+fairy_kernel::define_square! {
+    /// A square named as the notation writes it, `a1`..`i8` (docs/rules/chess-t.md, T11):
+    /// file `a`..`i`, rank `1`..`8`, the same name meaning the same square in every rule
+    /// set. Its index is `rank * 9 + file` on the 9-file board of Chess-T and Chess-T2;
+    /// chess-T1's board has no file `i` (its positions answer `None` or nothing there).
+    pub struct Square;
+    count: 72,
+    name: wide_name,
+    parse: wide_parse,
+}
+
+impl Square {
+    /// The 0-based file (`a` = 0).
+    #[inline]
+    pub const fn file(self) -> u16 {
+        self.index() % 9
+    }
+
+    /// The 0-based rank (`1` = 0).
+    #[inline]
+    pub const fn rank(self) -> u16 {
+        self.index() / 9
+    }
+
+    /// The square of cell index `cell` of a board with `files` files.
+    #[inline]
+    pub(crate) const fn of_cell(cell: u16, files: u16) -> Square {
+        Square::from_index(cell / files * 9 + cell % files)
     }
 }

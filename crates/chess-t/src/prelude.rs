@@ -1,0 +1,12 @@
+//! Everything a user of this crate needs, in one `use fairy_chess_t::prelude::*;`: the
+//! kernel's [`Game`] trait and its companions (move buffers, game records and their text
+//! format, outcomes, colours, errors) and this crate's main types.
+
+pub use fairy_kernel::{
+    Color, Game, GameRecord, MoveBuf, MoveError, Outcome, PositionError, Reason, RecordError,
+    RecordText, SquareError,
+};
+
+pub use crate::{
+    Move, MoveList, Piece, Position, Role, Square, Variant, MAX_MOVES, START, START_T1, START_T2,
+};
