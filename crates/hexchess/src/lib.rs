@@ -6,6 +6,21 @@
 //! of a legal move generator, parameterised by each variant's generated tables
 //! ([`Tables`]). What differs between the games (pawns, castling, en passant, outcomes,
 //! notation of positions) stays in the variant crates.
+//!
+//! A game developer uses `fairy-dainy` or `fairy-glinski` and never this crate directly;
+//! a contributor adding a hexagonal variant builds on it. A placement, for example:
+//!
+//! ```
+//! use fairy_hexchess::{Color, Piece, Placement, Role};
+//!
+//! let mut board: Placement<91> = Placement::EMPTY; // Gliński's 91 cells
+//! let queen = Piece::from_char('Q').unwrap();
+//! assert_eq!(queen, Piece { color: Color::White, role: Role::Queen });
+//! board.put(45, queen);
+//! assert_eq!(board.piece_at(45), Some(queen));
+//! assert!(board.occupied_by(Color::White).contains(45));
+//! assert_eq!(board.occupied().count(), 1);
+//! ```
 
 mod attacks;
 mod eval;
