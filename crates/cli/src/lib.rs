@@ -5,6 +5,7 @@
 //! crate, whose registry, sessions, records and pictures it re-exports under the names the
 //! binary has always used.
 
+pub mod app;
 pub mod arbiter;
 pub mod commands;
 pub mod matchplay;

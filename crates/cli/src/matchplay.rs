@@ -156,7 +156,7 @@ fn random_opening(
 /// bar on stderr (drawn only when stderr is a terminal).
 ///
 /// # Errors
-/// Zero games, an unreadable start position, I/O errors.
+/// Zero games, a zero game-length cap, an unreadable start position, I/O errors.
 pub fn run_match(
     variant: &dyn Variant,
     opts: &MatchOptions,
@@ -165,6 +165,9 @@ pub fn run_match(
 ) -> Result<MatchScore, CliError> {
     if opts.games == 0 {
         return Err(CliError::Argument("--games must be at least 1".into()));
+    }
+    if opts.max_plies == 0 {
+        return Err(CliError::Argument("--max-plies must be at least 1".into()));
     }
     // Check the position once, before the bar appears.
     variant.session(opts.fen.as_deref())?;
@@ -220,8 +223,9 @@ pub fn run_match(
             _ => score.draws += 1,
         }
         let line = format!(
-            "game {}/{}: engine ({engine_side}) vs {opponent}: {text}, {} plies: {verdict}",
+            "game {}/{}: engine ({}) vs {opponent}: {text}, {} plies: {verdict}",
             i + 1,
+            variant.side_names()[engine_side.index()],
             opts.games,
             r.plies
         );

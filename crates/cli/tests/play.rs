@@ -22,6 +22,7 @@ fn opts(human: Human, depth: u32) -> PlayOptions {
         max_plies: 200,
         save: None,
         resume_finished: false,
+        live_progress: false,
     }
 }
 

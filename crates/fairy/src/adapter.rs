@@ -128,6 +128,14 @@ pub trait Session: Send {
     ) -> Option<EngineMove>;
     /// A legal move chosen uniformly by `rng`, or `None` when there is none.
     fn random_move(&self, rng: &mut Rng) -> Option<String>;
+    /// The variant's piece letters with their names (see `Game::legend`).
+    fn legend(&self) -> Vec<(char, &'static str)> {
+        Vec::new()
+    }
+    /// Named groups of files for text drawings (see `Game::file_groups`).
+    fn file_groups(&self) -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
 }
 
 /// What the engine chose, in text, with what it saw.
@@ -434,5 +442,11 @@ impl<G: Game> Session for GameRecord<G> {
     fn random_move(&self, rng: &mut Rng) -> Option<String> {
         let pos = self.position();
         fairy_engine::random_move(pos, rng).map(|m| pos.format_move(m))
+    }
+    fn legend(&self) -> Vec<(char, &'static str)> {
+        self.position().legend()
+    }
+    fn file_groups(&self) -> &'static [(&'static str, &'static str)] {
+        G::file_groups()
     }
 }

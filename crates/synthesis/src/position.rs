@@ -765,7 +765,7 @@ impl Position {
         }
         s.push_str("   a b c d e f g h\n");
         s.push_str(&format!(
-            "{} to move; white {:?}, black {:?}\n",
+            "{} to move; white {}, black {}\n",
             self.side,
             self.mode(Color::White),
             self.mode(Color::Black)
