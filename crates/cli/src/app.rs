@@ -236,6 +236,38 @@ impl LimitArgs {
     }
 }
 
+/// Set when standard output was closed by its reader (`fairy moves ... | head`).
+static STDOUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether a write to the process's standard output failed because its reader went away:
+/// the binary then ends quietly with status 0 instead of reporting an error.
+pub fn stdout_closed() -> bool {
+    STDOUT_CLOSED.load(std::sync::atomic::Ordering::SeqCst)
+}
+
+/// Standard output that notes a broken pipe in [`stdout_closed`].
+struct ProcessOut<W: Write>(W);
+
+impl<W: Write> ProcessOut<W> {
+    fn note<T>(r: std::io::Result<T>) -> std::io::Result<T> {
+        if let Err(e) = &r {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                STDOUT_CLOSED.store(true, std::sync::atomic::Ordering::SeqCst);
+            }
+        }
+        r
+    }
+}
+
+impl<W: Write> Write for ProcessOut<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        Self::note(self.0.write(buf))
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Self::note(self.0.flush())
+    }
+}
+
 /// Where a run of `fairy` reads and writes.
 pub enum Console<'a> {
     /// The process's standard streams (the binary): Ctrl-C handlers, progress bars on a
@@ -277,7 +309,7 @@ pub fn run(cli: Cli, console: Console<'_>) -> Result<(), CliError> {
     let (input, out, err): (Option<&mut dyn BufRead>, &mut dyn Write, &mut dyn Write) =
         match console {
             Console::Process => {
-                process_out = stdout.lock();
+                process_out = ProcessOut(stdout.lock());
                 (None, &mut process_out, &mut stderr)
             }
             Console::Captured { input, out, err } => (Some(input), out, err),

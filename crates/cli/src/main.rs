@@ -23,6 +23,8 @@ fn main() -> ExitCode {
     };
     match app::run(cli, Console::Process) {
         Ok(()) => ExitCode::SUCCESS,
+        // The reader of the output went away (`| head`): nothing more to say.
+        Err(_) if app::stdout_closed() => ExitCode::SUCCESS,
         Err(e) => {
             let _ = writeln!(std::io::stderr(), "fairy: {e}");
             ExitCode::from(2)

@@ -225,8 +225,8 @@ pub fn run_match(
         let line = format!(
             "game {}/{}: engine ({}) vs {opponent}: {text}, {} plies: {verdict}",
             i + 1,
-            variant.side_names()[engine_side.index()],
             opts.games,
+            variant.side_names()[engine_side.index()],
             r.plies
         );
         bar.suspend(|| w(writeln!(out, "{line}")))?;

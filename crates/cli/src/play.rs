@@ -102,7 +102,7 @@ Commands may be typed in any case. While the engine thinks, Enter makes it move 
 Ctrl-C writes the record (to --save, or to fairy-<variant>-interrupted.txt) and stops.";
 
 /// The words `fairy play` takes as commands (for the message on an unknown one).
-const COMMANDS: &str = "moves, legend, undo, fen, board, flip, save, resign, draw, help, quit";
+const COMMANDS: &str = "moves, undo, fen, board, flip, legend, save, resign, draw, help, quit";
 
 /// The board as the person sees it: the compact text board (turned when `flip`) with the
 /// last move's cells in brackets, then who is to move, check and the last move.

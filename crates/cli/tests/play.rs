@@ -342,3 +342,127 @@ fn side_names_for_as_and_save_paths_checked_at_start() {
     assert!(fairy_cli::play::check_save_path(&std::env::temp_dir()).is_err());
     assert!(fairy_cli::play::check_save_path(std::path::Path::new("x.txt")).is_ok());
 }
+
+#[test]
+fn the_engine_shows_its_progress_and_the_score_sign_once() {
+    let mut o = opts(Human::None, 2);
+    o.max_plies = 4;
+    let (out, rec) = run(&TOY, None, &o, "");
+    assert_eq!(rec.moves.len(), 4, "{out}");
+    assert_eq!(
+        out.matches("+ is good for white, - for black").count(),
+        1,
+        "{out}"
+    );
+    // One progress line per finished iteration, before each move.
+    assert_eq!(out.matches("  thinking: depth 1 ").count(), 4, "{out}");
+    assert_eq!(out.matches("  thinking: depth 2 ").count(), 4, "{out}");
+    // Scores are from the first side's point of view.
+    use fairy_cli::play::score_for_first;
+    use fairy_kernel::Color;
+    assert_eq!(score_for_first(150, Color::White), "+1.50");
+    assert_eq!(score_for_first(150, Color::Black), "-1.50");
+    assert_eq!(
+        score_for_first(fairy_engine::mate_score(3), Color::Black),
+        "-M3"
+    );
+}
+
+#[test]
+fn legend_names_every_piece_letter_of_every_variant() {
+    for v in fairy_cli::registry::built() {
+        let s = v.session(None).unwrap();
+        let legend = s.legend();
+        assert!(!legend.is_empty(), "{}", v.id());
+        let mut letters: Vec<char> = legend.iter().map(|(c, _)| *c).collect();
+        letters.sort_unstable();
+        letters.dedup();
+        assert_eq!(letters.len(), legend.len(), "{}: a letter twice", v.id());
+        for cell in s.board_view().unwrap().cells {
+            if let Some(p) = cell.piece {
+                assert!(
+                    letters.contains(&p.letter.to_ascii_uppercase()),
+                    "{}: {} on {} is not in the legend",
+                    v.id(),
+                    p.letter,
+                    cell.name
+                );
+            }
+        }
+    }
+    let v = fairy_cli::registry::find("dragonchess").unwrap();
+    let (out, _) = run(v, None, &opts(Human::Both, 1), "LEGEND\nquit\n");
+    assert!(out.contains("  R  Dragon\n"), "{out}");
+    assert!(out.contains("upper case gold, lower case scarlet"), "{out}");
+    let v = fairy_cli::registry::find("chess-t").unwrap();
+    let (out, _) = run(v, None, &opts(Human::Both, 1), "legend\nquit\n");
+    assert!(out.contains("  C  Konnet\n"), "{out}");
+    assert!(!out.contains("Scout"), "Chess-T has no Scout: {out}");
+}
+
+#[test]
+fn regicide_board_separates_and_names_the_three_fronts() {
+    let v = fairy_cli::registry::find("regicide").unwrap();
+    for flip in [false, true] {
+        let text = fairy_cli::play::draw(v.session(None).unwrap().as_ref(), flip);
+        let lines: Vec<&str> = text.lines().collect();
+        // The names over the board, in the order drawn.
+        let heads: Vec<(usize, &str)> = lines[0]
+            .match_indices("front ")
+            .map(|(i, _)| (i, lines[0][i + 6..].split(' ').next().unwrap()))
+            .collect();
+        let order: Vec<&str> = heads.iter().map(|h| h.1).collect();
+        if flip {
+            assert_eq!(order, ["III", "II", "I"], "{text}");
+        } else {
+            assert_eq!(order, ["I", "II", "III"], "{text}");
+        }
+        let at: Vec<usize> = heads.iter().map(|h| h.0).collect();
+        // Every rank and the file letters: two bars, in the same columns.
+        let bars = |l: &str| -> Vec<usize> { l.match_indices('|').map(|(i, _)| i).collect() };
+        let first = bars(lines[1]);
+        assert_eq!(first.len(), 2, "{text}");
+        for l in &lines[1..=13] {
+            assert_eq!(bars(l), first, "{l}");
+        }
+        // The front's name stands over the first file of its front.
+        let files = lines[13];
+        let first_file = if flip { 'x' } else { 'a' };
+        assert_eq!(files.find(first_file), Some(at[0]), "{text}");
+    }
+}
+
+#[test]
+fn enter_makes_the_thinking_engine_move_now() {
+    use fairy_cli::play::{play_game_from, Keyboard};
+    use std::io::Write as _;
+    let v = fairy_cli::registry::find("dragonchess").unwrap();
+    let (reader, mut writer) = std::io::pipe().unwrap();
+    let mut keys = Keyboard::spawn(std::io::BufReader::new(reader));
+    let typist = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        writer.write_all(b"\n").unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        writer.write_all(b"quit\n").unwrap();
+    });
+    let t0 = std::time::Instant::now();
+    let mut out = Vec::new();
+    let rec = play_game_from(
+        v,
+        v.session(None).unwrap(),
+        &opts(Human::Black, 60),
+        &mut keys,
+        &mut out,
+    )
+    .unwrap();
+    typist.join().unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert!(t0.elapsed().as_secs() < 60, "depth 60 was not cut short");
+    assert_eq!(rec.moves.len(), 1, "{out}");
+    assert!(out.contains("gold plays"), "{out}");
+    assert!(
+        out.contains("press Enter to make the engine move now"),
+        "{out}"
+    );
+    assert!(out.contains("game left unfinished (quit)"), "{out}");
+}
