@@ -321,23 +321,27 @@ pub fn score_for_first(score: Score, side: Color) -> String {
     format_score(if side == Color::White { score } else { -score })
 }
 
-/// The variant's legend: one line per piece letter, `K  King`, then how the sides are
-/// written; a note when the variant gives none.
+/// The variant's legend: each piece letter with its name (`K King, Q Queen, ...`), then how
+/// the sides are written, in lines of at most 80 columns; a note when the variant gives
+/// none.
 pub fn legend_text(session: &dyn Session) -> String {
     let pieces = session.legend();
     if pieces.is_empty() {
         return "this variant gives no legend".to_owned();
     }
-    let mut text: String = pieces
+    let mut words: Vec<String> = pieces
         .iter()
-        .map(|(letter, name)| format!("  {letter}  {name}\n"))
+        .map(|(letter, name)| format!("{letter} {name},"))
         .collect();
-    text.push_str(&format!(
-        "upper case {}, lower case {}",
+    if let Some(last) = words.last_mut() {
+        last.pop();
+    }
+    format!(
+        "{}\nupper case {}, lower case {}",
+        wrap_words(&words),
         session.side_name(Color::White),
         session.side_name(Color::Black)
-    ));
-    text
+    )
 }
 
 /// Asks which built variant to play until an id is typed; `None` at the end of input.
@@ -516,10 +520,9 @@ pub fn play_game_from(
                 explained = true;
                 w(writeln!(
                     out,
-                    "(engine scores are in pawns from {first}'s side: + is good for {first}, \
-                     - for {second}{})",
+                    "(scores in pawns: + is good for {first}, - for {second}{})",
                     if stop.is_some() {
-                        "; press Enter to make the engine move now"
+                        "; Enter makes the engine move now"
                     } else {
                         ""
                     },
@@ -562,16 +565,24 @@ pub fn play_game_from(
                 continue;
             };
             session.apply(&em.text)?;
-            w(writeln!(
-                out,
-                "{side_name} plays {} (depth {}, score {}, {} nodes, {:.2} s; pv {})",
+            let mut line = format!(
+                "{side_name} plays {} (depth {}, score {}, {} nodes, {:.2} s; pv",
                 em.text,
                 em.depth,
                 score_for_first(em.score, side),
                 em.nodes,
                 em.elapsed.as_secs_f64(),
-                em.pv.join(" ")
-            ))?;
+            );
+            // The best line as far as it fits on one line of a terminal.
+            for (i, m) in em.pv.iter().enumerate() {
+                if i > 0 && line.len() + m.len() + 2 > 96 {
+                    line.push_str(" ...");
+                    break;
+                }
+                line.push(' ');
+                line.push_str(m);
+            }
+            w(writeln!(out, "{line})"))?;
             w(write!(out, "{}", draw(session.as_ref(), flip)))?;
             continue;
         }

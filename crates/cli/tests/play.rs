@@ -350,7 +350,8 @@ fn the_engine_shows_its_progress_and_the_score_sign_once() {
     let (out, rec) = run(&TOY, None, &o, "");
     assert_eq!(rec.moves.len(), 4, "{out}");
     assert_eq!(
-        out.matches("+ is good for white, - for black").count(),
+        out.matches("scores in pawns: + is good for white, - for black")
+            .count(),
         1,
         "{out}"
     );
@@ -392,11 +393,14 @@ fn legend_names_every_piece_letter_of_every_variant() {
     }
     let v = fairy_cli::registry::find("dragonchess").unwrap();
     let (out, _) = run(v, None, &opts(Human::Both, 1), "LEGEND\nquit\n");
-    assert!(out.contains("  R  Dragon\n"), "{out}");
-    assert!(out.contains("upper case gold, lower case scarlet"), "{out}");
+    assert!(out.contains("S Sylph, G Griffon, R Dragon,"), "{out}");
+    assert!(
+        out.contains("E Elemental\nupper case gold, lower case scarlet"),
+        "{out}"
+    );
     let v = fairy_cli::registry::find("chess-t").unwrap();
     let (out, _) = run(v, None, &opts(Human::Both, 1), "legend\nquit\n");
-    assert!(out.contains("  C  Konnet\n"), "{out}");
+    assert!(out.contains("K King, C Konnet, P Prince,"), "{out}");
     assert!(!out.contains("Scout"), "Chess-T has no Scout: {out}");
 }
 

@@ -151,7 +151,13 @@ pub fn render_grouped(
     if levels.len() > 1 || levels.keys().any(|&l| l > 0) {
         let _ = write!(out, "{:width$} ", "");
         for &l in &order {
-            let label = format!("level {l}");
+            // The picture's title of the level (`Sky (3)`) when it has one.
+            let suffix = format!("({l})");
+            let label = view
+                .labels
+                .iter()
+                .find(|t| t.text.ends_with(&suffix))
+                .map_or_else(|| format!("level {l}"), |t| t.text.clone());
             let w = files[&l].len() * 2 + 1;
             let _ = write!(out, "{label:<w$}   ");
         }

@@ -325,7 +325,7 @@ pub trait Game: Clone + Eq + Debug + Send + Sync + 'static {
             return Ok(());
         }
         if let Some(o) = self.outcome() {
-            return Err(MoveError::GameOver(o.to_string()));
+            return Err(MoveError::GameOver(o.describe(Self::side_names())));
         }
         Err(MoveError::Illegal {
             text: format!("{mv:?}"),
@@ -373,7 +373,7 @@ pub fn parse_by_legal_moves<G: Game>(
     game.legal_moves(&mut moves);
     if moves.is_empty() {
         if let Some(o) = game.outcome() {
-            return Err(MoveError::GameOver(o.to_string()));
+            return Err(MoveError::GameOver(o.describe(G::side_names())));
         }
     }
     for &m in moves.as_slice() {
