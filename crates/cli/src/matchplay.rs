@@ -211,8 +211,9 @@ pub fn run_match(
             None if r.plies >= opts.max_plies => (
                 "draw",
                 format!(
-                    "1/2-1/2 adjudicated at {} plies (game-length cap, ruling G2)",
-                    r.plies
+                    "1/2-1/2 adjudicated at {} pl{} (game-length cap, ruling G2)",
+                    r.plies,
+                    plies_word(r.plies)
                 ),
             ),
             None => ("draw", "1/2-1/2 no legal move".to_owned()),
@@ -223,11 +224,12 @@ pub fn run_match(
             _ => score.draws += 1,
         }
         let line = format!(
-            "game {}/{}: engine ({}) vs {opponent}: {text}, {} plies: {verdict}",
+            "game {}/{}: engine ({}) vs {opponent}: {text}, {} pl{}: {verdict}",
             i + 1,
             opts.games,
             variant.side_names()[engine_side.index()],
-            r.plies
+            r.plies,
+            plies_word(r.plies)
         );
         bar.suspend(|| w(writeln!(out, "{line}")))?;
         bar.set_message(score.to_string());
@@ -236,4 +238,13 @@ pub fn run_match(
     bar.finish_and_clear();
     w(writeln!(out, "score: {score}"))?;
     Ok(score)
+}
+
+/// The end of "ply" for `n` of them: `y` for one, else `ies`.
+pub fn plies_word(n: usize) -> &'static str {
+    if n == 1 {
+        "y"
+    } else {
+        "ies"
+    }
 }

@@ -503,8 +503,9 @@ pub fn play_game_from(
         let plies = session.history().len();
         if plies >= opts.max_plies {
             let t = format!(
-                "adjudicated: game-length cap of {} plies reached (ruling G2)",
-                opts.max_plies
+                "adjudicated: game-length cap of {} pl{} reached (ruling G2)",
+                opts.max_plies,
+                crate::matchplay::plies_word(opts.max_plies)
             );
             break End {
                 result: "1/2-1/2",

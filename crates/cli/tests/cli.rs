@@ -252,17 +252,18 @@ fn every_variant_takes_the_same_separators_and_surrounding_whitespace() {
     }
 }
 
-/// Runs `fairy ARGS` with its standard output already closed by the reader.
+/// Runs `fairy ARGS` with the reader of its standard output gone (closed as soon as the
+/// program has started, before it writes).
 fn with_closed_stdout(args: &[&str]) -> std::process::Output {
-    let (reader, writer) = std::io::pipe().unwrap();
-    drop(reader);
-    std::process::Command::new(assert_cmd::cargo::cargo_bin("fairy"))
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("fairy"))
         .args(args)
         .stdin(std::process::Stdio::null())
-        .stdout(writer)
+        .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
-        .output()
-        .unwrap()
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    child.wait_with_output().unwrap()
 }
 
 #[test]

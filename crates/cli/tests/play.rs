@@ -439,15 +439,14 @@ fn regicide_board_separates_and_names_the_three_fronts() {
 #[test]
 fn enter_makes_the_thinking_engine_move_now() {
     use fairy_cli::play::{play_game_from, Keyboard};
-    use std::io::Write as _;
     let v = fairy_cli::registry::find("dragonchess").unwrap();
-    let (reader, mut writer) = std::io::pipe().unwrap();
-    let mut keys = Keyboard::spawn(std::io::BufReader::new(reader));
+    let (writer, reader) = std::sync::mpsc::channel::<Vec<u8>>();
+    let mut keys = Keyboard::spawn(std::io::BufReader::new(Typed(reader, Vec::new())));
     let typist = std::thread::spawn(move || {
         std::thread::sleep(std::time::Duration::from_millis(1500));
-        writer.write_all(b"\n").unwrap();
+        writer.send(b"\n".to_vec()).unwrap();
         std::thread::sleep(std::time::Duration::from_millis(500));
-        writer.write_all(b"quit\n").unwrap();
+        writer.send(b"quit\n".to_vec()).unwrap();
     });
     let t0 = std::time::Instant::now();
     let mut out = Vec::new();
@@ -464,9 +463,51 @@ fn enter_makes_the_thinking_engine_move_now() {
     assert!(t0.elapsed().as_secs() < 60, "depth 60 was not cut short");
     assert_eq!(rec.moves.len(), 1, "{out}");
     assert!(out.contains("gold plays"), "{out}");
-    assert!(
-        out.contains("press Enter to make the engine move now"),
-        "{out}"
-    );
+    assert!(out.contains("Enter makes the engine move now"), "{out}");
     assert!(out.contains("game left unfinished (quit)"), "{out}");
+}
+
+#[test]
+fn one_ply_is_written_in_the_singular() {
+    let mut o = opts(Human::None, 1);
+    o.max_plies = 1;
+    let (out, rec) = run(&TOY, None, &o, "");
+    assert_eq!(rec.moves.len(), 1);
+    assert!(out.contains("game-length cap of 1 ply reached"), "{out}");
+    let m = MatchOptions {
+        games: 1,
+        against: Opponent::Random,
+        limits: Limits::depth(1),
+        max_plies: 1,
+        seed: 1,
+        opening_plies: 0,
+        fen: None,
+    };
+    let mut out = Vec::new();
+    run_match(&TOY, &m, &mut out, false).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.contains("adjudicated at 1 ply (game-length cap"),
+        "{text}"
+    );
+    assert!(text.contains(", 1 ply: draw"), "{text}");
+}
+
+/// Keys typed over time: each message is what one key press sends; the end when the sender
+/// is gone.
+struct Typed(std::sync::mpsc::Receiver<Vec<u8>>, Vec<u8>);
+
+impl std::io::Read for Typed {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.1.is_empty() {
+            match self.0.recv() {
+                Ok(bytes) => self.1 = bytes,
+                Err(_) => return Ok(0),
+            }
+        }
+        let n = buf.len().min(self.1.len());
+        buf[..n].copy_from_slice(&self.1[..n]);
+        self.1.drain(..n);
+        Ok(n)
+    }
 }
