@@ -302,6 +302,17 @@ where
 /// # Errors
 /// The subcommand's [`CliError`]: bad arguments, unreadable positions, I/O errors.
 pub fn run(cli: Cli, console: Console<'_>) -> Result<(), CliError> {
+    if matches!(cli.command, Command::Uci) {
+        if !matches!(console, Console::Process) {
+            return Err(CliError::Argument("uci reads the process's input".into()));
+        }
+        // The search thread writes too: standard output is not held locked here.
+        let stdin = std::io::stdin();
+        let output: crate::uci::Output =
+            std::sync::Arc::new(std::sync::Mutex::new(std::io::stdout()));
+        crate::uci::run(&mut stdin.lock(), output);
+        return Ok(());
+    }
     let stdout = std::io::stdout();
     let mut stderr = std::io::stderr();
     let mut process_out;
@@ -516,16 +527,8 @@ pub fn run(cli: Cli, console: Console<'_>) -> Result<(), CliError> {
             };
             matchplay::run_match(v, &opts, &mut out, err_terminal).map(|_| ())
         }
-        Command::Uci => {
-            if !process {
-                return Err(CliError::Argument("uci reads the process's input".into()));
-            }
-            let stdin = std::io::stdin();
-            let output: crate::uci::Output =
-                std::sync::Arc::new(std::sync::Mutex::new(std::io::stdout()));
-            crate::uci::run(&mut stdin.lock(), output);
-            Ok(())
-        }
+        // Handled above.
+        Command::Uci => Ok(()),
         Command::Svg {
             variant,
             fen,
