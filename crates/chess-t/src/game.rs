@@ -124,6 +124,23 @@ impl Game for Position {
     }
 
     /// The board with castle cells and impregnable fields outlined (docs/rules/chess-t.md, T2, T3).
+    /// The pieces of docs/rules/chess-t.md's table (the Scout only where the rule set has
+    /// it, T9/T10).
+    fn legend(&self) -> Vec<(char, &'static str)> {
+        let mut pieces = vec![
+            ('K', "King"),
+            ('C', "Konnet"),
+            ('P', "Prince"),
+            ('R', "Ritter"),
+            ('V', "Ver Knecht"),
+            ('N', "Knecht"),
+        ];
+        if self.rules().scouts {
+            pieces.push(('S', "Scout"));
+        }
+        pieces
+    }
+
     fn board_view(&self) -> Option<fairy_kernel::view::BoardView> {
         use fairy_kernel::view::{BoardView, PieceView, CLASSIC_PALETTE};
         let board = crate::notation::geometry(self.variant());

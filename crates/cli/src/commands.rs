@@ -56,6 +56,9 @@ pub fn show(
     if !diagram.contains(&s.notation()) {
         w(writeln!(out, "{}", s.notation()))?;
     }
+    if let Some(legend) = marks_legend(s.as_ref()) {
+        w(writeln!(out, "{legend}"))?;
+    }
     if let Some(o) = s.outcome() {
         w(writeln!(out, "{}", s.describe(&o)))?;
     }
@@ -64,6 +67,38 @@ pub fn show(
         w(writeln!(out, "{cell}: {info}"))?;
     }
     Ok(())
+}
+
+/// The legend of the specially marked cells of the position's drawing model (Chess-T's
+/// castle cells and impregnable fields, docs/rules/chess-t.md T2 and T3), naming the cells:
+/// `[ ] castle cell (d1 e1 ...), * impregnable field (b4 b5)`; `None` without marks.
+pub fn marks_legend(s: &dyn crate::Session) -> Option<String> {
+    let view = s.board_view()?;
+    let mut marks: Vec<(&str, Vec<String>)> = Vec::new();
+    for c in &view.cells {
+        if let Some(m) = c.mark {
+            match marks.iter_mut().find(|(k, _)| *k == m) {
+                Some((_, cells)) => cells.push(c.name.clone()),
+                None => marks.push((m, vec![c.name.clone()])),
+            }
+        }
+    }
+    if marks.is_empty() {
+        return None;
+    }
+    let parts: Vec<String> = marks
+        .iter()
+        .map(|(m, cells)| {
+            // How the text diagrams draw them.
+            let sign = match *m {
+                "castle" => "[ ] castle cell",
+                "impregnable" => "* impregnable field",
+                other => other,
+            };
+            format!("{sign} ({})", cells.join(" "))
+        })
+        .collect();
+    Some(parts.join(", "))
 }
 
 /// `fairy moves <variant> [--fen F] [--from SQUARE]`: the legal moves, one per line,

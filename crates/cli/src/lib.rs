@@ -19,6 +19,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod app;
 pub mod arbiter;
 pub mod commands;
 pub mod matchplay;

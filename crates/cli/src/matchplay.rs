@@ -156,7 +156,7 @@ fn random_opening(
 /// bar on stderr (drawn only when stderr is a terminal).
 ///
 /// # Errors
-/// Zero games, an unreadable start position, I/O errors.
+/// Zero games, a zero game-length cap, an unreadable start position, I/O errors.
 pub fn run_match(
     variant: &dyn Variant,
     opts: &MatchOptions,
@@ -165,6 +165,9 @@ pub fn run_match(
 ) -> Result<MatchScore, CliError> {
     if opts.games == 0 {
         return Err(CliError::Argument("--games must be at least 1".into()));
+    }
+    if opts.max_plies == 0 {
+        return Err(CliError::Argument("--max-plies must be at least 1".into()));
     }
     // Check the position once, before the bar appears.
     variant.session(opts.fen.as_deref())?;
@@ -208,8 +211,9 @@ pub fn run_match(
             None if r.plies >= opts.max_plies => (
                 "draw",
                 format!(
-                    "1/2-1/2 adjudicated at {} plies (game-length cap, ruling G2)",
-                    r.plies
+                    "1/2-1/2 adjudicated at {} pl{} (game-length cap, ruling G2)",
+                    r.plies,
+                    plies_word(r.plies)
                 ),
             ),
             None => ("draw", "1/2-1/2 no legal move".to_owned()),
@@ -220,10 +224,12 @@ pub fn run_match(
             _ => score.draws += 1,
         }
         let line = format!(
-            "game {}/{}: engine ({engine_side}) vs {opponent}: {text}, {} plies: {verdict}",
+            "game {}/{}: engine ({}) vs {opponent}: {text}, {} pl{}: {verdict}",
             i + 1,
             opts.games,
-            r.plies
+            variant.side_names()[engine_side.index()],
+            r.plies,
+            plies_word(r.plies)
         );
         bar.suspend(|| w(writeln!(out, "{line}")))?;
         bar.set_message(score.to_string());
@@ -232,4 +238,13 @@ pub fn run_match(
     bar.finish_and_clear();
     w(writeln!(out, "score: {score}"))?;
     Ok(score)
+}
+
+/// The end of "ply" for `n` of them: `y` for one, else `ies`.
+pub fn plies_word(n: usize) -> &'static str {
+    if n == 1 {
+        "y"
+    } else {
+        "ies"
+    }
 }

@@ -3,6 +3,9 @@
 
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Receiver};
+use std::sync::Arc;
 
 use fairy_engine::{is_mate_score, Limits, Score, MATE};
 use fairy_kernel::Color;
@@ -74,6 +77,9 @@ pub struct PlayOptions {
     /// Play on from a loaded record whose result is decided (`--continue`); without it
     /// such a record is shown and the program stops.
     pub resume_finished: bool,
+    /// Show the engine's progress on one line rewritten in place (for a terminal); without
+    /// it, one line per finished iteration.
+    pub live_progress: bool,
 }
 
 /// The default game-length cap, in plies (sub-moves in Imperial Regicide).
@@ -82,6 +88,7 @@ pub const DEFAULT_MAX_PLIES: usize = 600;
 const HELP: &str = "\
 Type a move in the variant's notation (`moves` lists them), or a command:
   moves [SQUARE]  the legal moves (only those of the piece on SQUARE)
+  legend          the piece letters and their names
   undo            take back your last move (and the engine's reply to it)
   fen             the position's notation
   board           draw the board again
@@ -91,11 +98,11 @@ Type a move in the variant's notation (`moves` lists them), or a command:
   draw            offer a draw (the engine accepts when it does not stand better)
   help            this text
   quit            stop here; the record is printed with the result *
-Commands may be typed in any case. Ctrl-C writes the record (to --save, or to
-fairy-<variant>-interrupted.txt) and stops.";
+Commands may be typed in any case. While the engine thinks, Enter makes it move now.
+Ctrl-C writes the record (to --save, or to fairy-<variant>-interrupted.txt) and stops.";
 
 /// The words `fairy play` takes as commands (for the message on an unknown one).
-const COMMANDS: &str = "moves, undo, fen, board, flip, save, resign, draw, help, quit";
+const COMMANDS: &str = "moves, undo, fen, board, flip, legend, save, resign, draw, help, quit";
 
 /// The board as the person sees it: the compact text board (turned when `flip`) with the
 /// last move's cells in brackets, then who is to move, check and the last move.
@@ -107,7 +114,7 @@ pub fn draw(session: &dyn Session, flip: bool) -> String {
             let marked = last
                 .and_then(|m| fairy::picture::move_squares(session, m).ok())
                 .unwrap_or_default();
-            text_board::render(&view, flip, &marked)
+            text_board::render_grouped(&view, flip, &marked, session.file_groups())
         }
         None => session.diagram(),
     };
@@ -222,12 +229,138 @@ fn read_line(input: &mut dyn BufRead) -> Result<Option<String>, CliError> {
     }
 }
 
+/// Where `fairy play` reads what the person types.
+pub trait PlayerInput {
+    /// The next line, trimmed; `None` at the end of input.
+    ///
+    /// # Errors
+    /// [`CliError::Argument`] when the input cannot be read.
+    fn next_line(&mut self) -> Result<Option<String>, CliError>;
+    /// Called as the engine starts thinking: a flag that becomes true when the person asks
+    /// it to move now (presses Enter), or `None` when this input cannot be watched.
+    fn start_thinking(&mut self) -> Option<Arc<AtomicBool>> {
+        None
+    }
+    /// Called when the engine has chosen its move.
+    fn stop_thinking(&mut self) {}
+}
+
+/// Scripted input (tests, files): read line by line; nothing interrupts the engine.
+pub struct Script<'a>(pub &'a mut dyn BufRead);
+
+impl PlayerInput for Script<'_> {
+    fn next_line(&mut self) -> Result<Option<String>, CliError> {
+        read_line(self.0)
+    }
+}
+
+/// The person's input read on a thread of its own, so that an empty line (Enter) typed
+/// while the engine thinks makes it move now; other lines typed meanwhile are kept, in
+/// order, for the prompts that follow.
+pub struct Keyboard {
+    lines: Receiver<Result<String, String>>,
+    thinking: Arc<AtomicBool>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Keyboard {
+    /// Starts reading `reader` (standard input) on a new thread.
+    pub fn spawn(mut reader: impl BufRead + Send + 'static) -> Keyboard {
+        let (tx, lines) = channel();
+        let thinking = Arc::new(AtomicBool::new(false));
+        let stop = Arc::new(AtomicBool::new(false));
+        let (t, st) = (Arc::clone(&thinking), Arc::clone(&stop));
+        std::thread::spawn(move || loop {
+            let mut line = String::new();
+            match reader.read_line(&mut line) {
+                Ok(0) => break,
+                Ok(_) if line.trim().is_empty() && t.load(Ordering::SeqCst) => {
+                    st.store(true, Ordering::SeqCst);
+                }
+                Ok(_) => {
+                    if tx.send(Ok(line.trim().to_owned())).is_err() {
+                        break;
+                    }
+                }
+                Err(e) => {
+                    let _ = tx.send(Err(e.to_string()));
+                    break;
+                }
+            }
+        });
+        Keyboard {
+            lines,
+            thinking,
+            stop,
+        }
+    }
+}
+
+impl PlayerInput for Keyboard {
+    fn next_line(&mut self) -> Result<Option<String>, CliError> {
+        match self.lines.recv() {
+            Ok(Ok(line)) => Ok(Some(line)),
+            Ok(Err(e)) => Err(CliError::Argument(format!("cannot read input: {e}"))),
+            // The reader has stopped: the end of input.
+            Err(_) => Ok(None),
+        }
+    }
+    fn start_thinking(&mut self) -> Option<Arc<AtomicBool>> {
+        self.stop.store(false, Ordering::SeqCst);
+        self.thinking.store(true, Ordering::SeqCst);
+        Some(Arc::clone(&self.stop))
+    }
+    fn stop_thinking(&mut self) {
+        self.thinking.store(false, Ordering::SeqCst);
+    }
+}
+
+/// A score of the side to move (`side`) for display from the first side's point of view,
+/// so that `+` is always good for the first side (`+0.50`: White, or Gold, stands better).
+pub fn score_for_first(score: Score, side: Color) -> String {
+    format_score(if side == Color::White { score } else { -score })
+}
+
+/// The variant's legend: each piece letter with its name (`K King, Q Queen, ...`), then how
+/// the sides are written, in lines of at most 80 columns; a note when the variant gives
+/// none.
+pub fn legend_text(session: &dyn Session) -> String {
+    let pieces = session.legend();
+    if pieces.is_empty() {
+        return "this variant gives no legend".to_owned();
+    }
+    let mut words: Vec<String> = pieces
+        .iter()
+        .map(|(letter, name)| format!("{letter} {name},"))
+        .collect();
+    if let Some(last) = words.last_mut() {
+        last.pop();
+    }
+    format!(
+        "{}\nupper case {}, lower case {}",
+        wrap_words(&words),
+        session.side_name(Color::White),
+        session.side_name(Color::Black)
+    )
+}
+
 /// Asks which built variant to play until an id is typed; `None` at the end of input.
 ///
 /// # Errors
 /// [`CliError::Argument`] when no variant is built, and I/O errors.
 pub fn choose_variant(
     input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<Option<&'static dyn Variant>, CliError> {
+    choose_variant_from(&mut Script(input), out)
+}
+
+/// [`choose_variant`] reading from any [`PlayerInput`].
+///
+/// # Errors
+/// [`CliError::Argument`] when no variant is built, and I/O errors.
+pub fn choose_variant_from(
+    input: &mut dyn PlayerInput,
     out: &mut dyn Write,
 ) -> Result<Option<&'static dyn Variant>, CliError> {
     let built = registry::built();
@@ -243,7 +376,7 @@ pub fn choose_variant(
     loop {
         w(write!(out, "variant> "))?;
         w(out.flush())?;
-        let Some(answer) = read_line(input)? else {
+        let Some(answer) = input.next_line()? else {
             w(writeln!(out))?;
             return Ok(None);
         };
@@ -282,9 +415,26 @@ struct End {
 /// I/O errors of `out` or `input`, or a record that cannot be saved.
 pub fn play_game(
     variant: &dyn Variant,
-    mut session: Box<dyn Session>,
+    session: Box<dyn Session>,
     opts: &PlayOptions,
     input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<RecordText, CliError> {
+    play_game_from(variant, session, opts, &mut Script(input), out)
+}
+
+/// [`play_game`] reading from any [`PlayerInput`]: with a [`Keyboard`], Enter makes the
+/// thinking engine move now. While the engine thinks, each finished iteration is shown
+/// (depth, score, nodes, time, best line; on one line rewritten in place with
+/// `opts.live_progress`); scores are from the first side's point of view, as said once.
+///
+/// # Errors
+/// I/O errors of `out` or `input`, or a record that cannot be saved.
+pub fn play_game_from(
+    variant: &dyn Variant,
+    mut session: Box<dyn Session>,
+    opts: &PlayOptions,
+    input: &mut dyn PlayerInput,
     out: &mut dyn Write,
 ) -> Result<RecordText, CliError> {
     let engine = engine_name(&opts.limits);
@@ -324,6 +474,7 @@ pub fn play_game(
         .save
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("fairy-{}-interrupted.txt", variant.id())));
+    let mut explained = false;
     let end = loop {
         if let Ok(mut p) = PENDING.lock() {
             let rec = record_of(
@@ -352,8 +503,9 @@ pub fn play_game(
         let plies = session.history().len();
         if plies >= opts.max_plies {
             let t = format!(
-                "adjudicated: game-length cap of {} plies reached (ruling G2)",
-                opts.max_plies
+                "adjudicated: game-length cap of {} pl{} reached (ruling G2)",
+                opts.max_plies,
+                crate::matchplay::plies_word(opts.max_plies)
             );
             break End {
                 result: "1/2-1/2",
@@ -364,27 +516,80 @@ pub fn play_game(
         let side = session.side_to_move();
         let side_name = session.side_name(side);
         if !opts.human.plays(side) {
-            let Some(em) = session.engine_move(&opts.limits) else {
+            let stop = input.start_thinking();
+            if !explained {
+                explained = true;
+                w(writeln!(
+                    out,
+                    "(scores in pawns: + is good for {first}, - for {second}{})",
+                    if stop.is_some() {
+                        "; Enter makes the engine move now"
+                    } else {
+                        ""
+                    },
+                    first = session.side_name(Color::White),
+                    second = session.side_name(Color::Black),
+                ))?;
+            }
+            let mut shown = false;
+            let mut failed = None;
+            let found = session.engine_search(&opts.limits, stop, 1, &mut |i| {
+                let line = format!(
+                    "  thinking: depth {} score {} nodes {} {:.1} s pv {}",
+                    i.depth,
+                    score_for_first(i.score, side),
+                    i.nodes,
+                    i.elapsed.as_secs_f64(),
+                    i.pv.join(" ")
+                );
+                let r = if opts.live_progress {
+                    // One line, cut to the terminal's usual width, rewritten in place.
+                    let cut: String = line.chars().take(99).collect();
+                    write!(out, "\r\x1b[K{cut}").and_then(|()| out.flush())
+                } else {
+                    writeln!(out, "{line}")
+                };
+                shown = true;
+                if let Err(e) = r {
+                    failed.get_or_insert(e);
+                }
+            });
+            input.stop_thinking();
+            if let Some(e) = failed {
+                w(Err(e))?;
+            }
+            if shown && opts.live_progress {
+                w(write!(out, "\r\x1b[K"))?;
+            }
+            let Some(em) = found else {
                 // is_over() said there is a move; keep going defensively.
                 continue;
             };
             session.apply(&em.text)?;
-            w(writeln!(
-                out,
-                "{side_name} plays {} (depth {}, score {}, {} nodes, {:.2} s; pv {})",
+            let mut line = format!(
+                "{side_name} plays {} (depth {}, score {}, {} nodes, {:.2} s; pv",
                 em.text,
                 em.depth,
-                format_score(em.score),
+                score_for_first(em.score, side),
                 em.nodes,
                 em.elapsed.as_secs_f64(),
-                em.pv.join(" ")
-            ))?;
+            );
+            // The best line as far as it fits on one line of a terminal.
+            for (i, m) in em.pv.iter().enumerate() {
+                if i > 0 && line.len() + m.len() + 2 > 96 {
+                    line.push_str(" ...");
+                    break;
+                }
+                line.push(' ');
+                line.push_str(m);
+            }
+            w(writeln!(out, "{line})"))?;
             w(write!(out, "{}", draw(session.as_ref(), flip)))?;
             continue;
         }
         w(write!(out, "{}> ", session.turn_text()))?;
         w(out.flush())?;
-        let Some(line) = read_line(input)? else {
+        let Some(line) = input.next_line()? else {
             w(writeln!(out))?;
             break End {
                 result: "*",
@@ -415,6 +620,7 @@ pub fn play_game(
                 }
             },
             "help" | "?" => w(writeln!(out, "{HELP}"))?,
+            "legend" => w(writeln!(out, "{}", legend_text(session.as_ref())))?,
             "quit" | "exit" => {
                 break End {
                     result: "*",
@@ -519,6 +725,21 @@ pub fn run(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
+    run_from(variant, fen, load, opts, &mut Script(input), out)
+}
+
+/// [`run`] reading from any [`PlayerInput`] (the binary passes a [`Keyboard`]).
+///
+/// # Errors
+/// As [`run`].
+pub fn run_from(
+    variant: Option<&str>,
+    fen: Option<&str>,
+    load: Option<&Path>,
+    opts: &PlayOptions,
+    input: &mut dyn PlayerInput,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
     if let Some(path) = &opts.save {
         check_save_path(path)?;
     }
@@ -545,7 +766,7 @@ pub fn run(
     let v = match (&id, &record) {
         (Some(id), _) => registry::find(id)?,
         (None, Some(_)) => return Err(RecordError::MissingTag("Variant").into()),
-        (None, None) => match choose_variant(input, out)? {
+        (None, None) => match choose_variant_from(input, out)? {
             Some(v) => v,
             None => return Ok(()),
         },
@@ -574,5 +795,5 @@ pub fn run(
         }
         None => v.session(fen)?,
     };
-    play_game(v, session, opts, input, out).map(|_| ())
+    play_game_from(v, session, opts, input, out).map(|_| ())
 }

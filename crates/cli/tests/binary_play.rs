@@ -212,3 +212,29 @@ fn side_names_save_paths_and_finished_records() {
         .stdout(predicate::str::contains("1. e2-e4 e7-e5 *"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_move_after_the_end_names_the_winner_by_the_variant_s_side_name() {
+    if fairy_cli::registry::find("dragonchess").is_err() {
+        return;
+    }
+    // The mate of the scripted game above, then one more move.
+    let fen =
+        "12/12/12/12/12/12/12/12 | 7k4/12/12/4W7/12/10wo/11w/K11 | 12/12/12/12/12/12/12/b11 s 0 1";
+    fairy()
+        .args([
+            "apply",
+            "dragonchess",
+            "--fen",
+            fen,
+            "2k3-2k2",
+            "2e5-2e6",
+            "2l3-2a3",
+            "2a1-2b1",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "move 4 (\"2a1-2b1\"): the game is over: 0-1 scarlet wins by checkmate",
+        ));
+}

@@ -251,3 +251,126 @@ fn every_variant_takes_the_same_separators_and_surrounding_whitespace() {
         assert_eq!(out(&["apply", v, "--fen", &padded, canonical]), want, "{v}");
     }
 }
+
+/// Runs `fairy ARGS` with the reader of its standard output gone (as `fairy ... | head`
+/// after `head` has ended): through `sh`, the reader exits at once and `fairy` starts a
+/// moment later. Returns what `fairy` wrote on stderr followed by `status N`.
+fn with_closed_stdout(args: &[&str]) -> String {
+    let o = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(r#"(sleep 0.3; "$0" "$@" </dev/null; echo "status $?" >&2) | true"#)
+        .arg(assert_cmd::cargo::cargo_bin("fairy"))
+        .args(args)
+        .output()
+        .unwrap();
+    String::from_utf8(o.stderr).unwrap()
+}
+
+#[test]
+fn a_closed_stdout_ends_every_command_quietly() {
+    for args in [
+        vec!["variants"],
+        vec!["start", "regicide"],
+        vec!["show", "glinski"],
+        vec!["show", "dragonchess", "--cell", "2g1"],
+        vec!["moves", "regicide"],
+        vec!["apply", "chess-t", "e2-e3"],
+        vec!["perft", "chess-t1", "2", "--divide"],
+        vec!["svg", "dainy"],
+        vec!["match", "synthesis", "--games", "1", "--depth", "1"],
+        vec!["play", "dainy", "--as", "both"],
+        vec!["--help"],
+    ] {
+        // Nothing on stderr and status 0.
+        assert_eq!(with_closed_stdout(&args), "status 0\n", "{args:?}");
+    }
+}
+
+#[test]
+fn match_rejects_a_zero_game_length_cap() {
+    fairy()
+        .args(["match", "dragonchess", "--max-plies", "0", "--games", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--max-plies must be at least 1"))
+        .stdout(predicate::str::is_empty());
+}
+
+#[test]
+fn field_counts_follow_the_documents_and_numbers_too_large_say_so() {
+    // docs/rules/dragonchess.md 8.2: six fields, seven with the Hero origins.
+    for (fen, want) in [
+        ("x", "has 1 field, expected 6 or 7"),
+        ("x y", "has 2 fields, expected 6 or 7"),
+    ] {
+        fairy()
+            .args(["show", "dragonchess", "--fen", fen])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(want));
+    }
+    let start = |v: &str| {
+        let o = fairy().args(["start", v]).output().unwrap();
+        String::from_utf8(o.stdout).unwrap().trim().to_owned()
+    };
+    for v in ["dainy", "synthesis", "regicide"] {
+        let s = start(v);
+        let fen = format!("{} 99999999999999999999", s.rsplit_once(' ').unwrap().0);
+        fairy()
+            .args(["show", v, "--fen", &fen])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("too large"));
+    }
+    fairy()
+        .args(["perft", "regicide", "99999999999999999999"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("too large"));
+}
+
+#[test]
+fn show_names_modes_marks_and_dragonchess_cells() {
+    let text = |args: &[&str]| {
+        let o = fairy().args(args).assert().success();
+        String::from_utf8(o.get_output().stdout.clone()).unwrap()
+    };
+    let t = text(&["show", "synthesis"]);
+    assert!(t.contains("white CLASSIC-HOME, black CLASSIC-HOME"), "{t}");
+    let t = text(&[
+        "show",
+        "synthesis",
+        "--fen",
+        "rnbqkbnr/pppppppp/8/8/3Q4/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1",
+    ]);
+    assert!(t.contains("white SWAPPED"), "{t}");
+    let t = text(&["show", "chess-t"]);
+    assert!(
+        t.contains("[ ] castle cell (d1 e1 f1 e2 e7 d8 e8 f8), * impregnable field (b4 b5)"),
+        "{t}"
+    );
+    let t = text(&["show", "chess-t1"]);
+    assert!(
+        t.contains("[ ] castle cell") && !t.contains("impregnable"),
+        "{t}"
+    );
+    let t = text(&["show", "dragonchess", "--cell", "2g1", "--cell", "2e5"]);
+    assert!(
+        t.contains("2g1: gold King (K), not frozen; attacked by scarlet: none; defended by gold:"),
+        "{t}"
+    );
+    assert!(
+        t.contains("2e5: empty; attacked by gold: none; by scarlet: none"),
+        "{t}"
+    );
+    // A Basilisk freezes the piece above it; the Dragon on the Sky attacks from afar.
+    let fen =
+        "12/12/12/12/4R7/12/12/12 | 11k/12/12/12/4W7/12/12/11K | 12/12/12/12/4b7/12/12/12 g 0 1";
+    let t = text(&["show", "dragonchess", "--fen", fen, "--cell", "2e4"]);
+    assert!(
+        t.contains(
+            "2e4: gold Warrior (W), frozen; attacked by scarlet: none; defended by gold: R3e4"
+        ),
+        "{t}"
+    );
+}

@@ -22,6 +22,7 @@ fn opts(human: Human, depth: u32) -> PlayOptions {
         max_plies: 200,
         save: None,
         resume_finished: false,
+        live_progress: false,
     }
 }
 
@@ -340,4 +341,173 @@ fn side_names_for_as_and_save_paths_checked_at_start() {
     assert!(e.contains("folder /nonexistent/dir does not exist"), "{e}");
     assert!(fairy_cli::play::check_save_path(&std::env::temp_dir()).is_err());
     assert!(fairy_cli::play::check_save_path(std::path::Path::new("x.txt")).is_ok());
+}
+
+#[test]
+fn the_engine_shows_its_progress_and_the_score_sign_once() {
+    let mut o = opts(Human::None, 2);
+    o.max_plies = 4;
+    let (out, rec) = run(&TOY, None, &o, "");
+    assert_eq!(rec.moves.len(), 4, "{out}");
+    assert_eq!(
+        out.matches("scores in pawns: + is good for white, - for black")
+            .count(),
+        1,
+        "{out}"
+    );
+    // One progress line per finished iteration, before each move.
+    assert_eq!(out.matches("  thinking: depth 1 ").count(), 4, "{out}");
+    assert_eq!(out.matches("  thinking: depth 2 ").count(), 4, "{out}");
+    // Scores are from the first side's point of view.
+    use fairy_cli::play::score_for_first;
+    use fairy_kernel::Color;
+    assert_eq!(score_for_first(150, Color::White), "+1.50");
+    assert_eq!(score_for_first(150, Color::Black), "-1.50");
+    assert_eq!(
+        score_for_first(fairy_engine::mate_score(3), Color::Black),
+        "-M3"
+    );
+}
+
+#[test]
+fn legend_names_every_piece_letter_of_every_variant() {
+    for v in fairy_cli::registry::built() {
+        let s = v.session(None).unwrap();
+        let legend = s.legend();
+        assert!(!legend.is_empty(), "{}", v.id());
+        let mut letters: Vec<char> = legend.iter().map(|(c, _)| *c).collect();
+        letters.sort_unstable();
+        letters.dedup();
+        assert_eq!(letters.len(), legend.len(), "{}: a letter twice", v.id());
+        for cell in s.board_view().unwrap().cells {
+            if let Some(p) = cell.piece {
+                assert!(
+                    letters.contains(&p.letter.to_ascii_uppercase()),
+                    "{}: {} on {} is not in the legend",
+                    v.id(),
+                    p.letter,
+                    cell.name
+                );
+            }
+        }
+    }
+    let v = fairy_cli::registry::find("dragonchess").unwrap();
+    let (out, _) = run(v, None, &opts(Human::Both, 1), "LEGEND\nquit\n");
+    assert!(out.contains("S Sylph, G Griffon, R Dragon,"), "{out}");
+    assert!(
+        out.contains("E Elemental\nupper case gold, lower case scarlet"),
+        "{out}"
+    );
+    let v = fairy_cli::registry::find("chess-t").unwrap();
+    let (out, _) = run(v, None, &opts(Human::Both, 1), "legend\nquit\n");
+    assert!(out.contains("K King, C Konnet, P Prince,"), "{out}");
+    assert!(!out.contains("Scout"), "Chess-T has no Scout: {out}");
+}
+
+#[test]
+fn regicide_board_separates_and_names_the_three_fronts() {
+    let v = fairy_cli::registry::find("regicide").unwrap();
+    for flip in [false, true] {
+        let text = fairy_cli::play::draw(v.session(None).unwrap().as_ref(), flip);
+        let lines: Vec<&str> = text.lines().collect();
+        // The names over the board, in the order drawn.
+        let heads: Vec<(usize, &str)> = lines[0]
+            .match_indices("front ")
+            .map(|(i, _)| (i, lines[0][i + 6..].split(' ').next().unwrap()))
+            .collect();
+        let order: Vec<&str> = heads.iter().map(|h| h.1).collect();
+        if flip {
+            assert_eq!(order, ["III", "II", "I"], "{text}");
+        } else {
+            assert_eq!(order, ["I", "II", "III"], "{text}");
+        }
+        let at: Vec<usize> = heads.iter().map(|h| h.0).collect();
+        // Every rank and the file letters: two bars, in the same columns.
+        let bars = |l: &str| -> Vec<usize> { l.match_indices('|').map(|(i, _)| i).collect() };
+        let first = bars(lines[1]);
+        assert_eq!(first.len(), 2, "{text}");
+        for l in &lines[1..=13] {
+            assert_eq!(bars(l), first, "{l}");
+        }
+        // The front's name stands over the first file of its front.
+        let files = lines[13];
+        let first_file = if flip { 'x' } else { 'a' };
+        assert_eq!(files.find(first_file), Some(at[0]), "{text}");
+    }
+}
+
+#[test]
+fn enter_makes_the_thinking_engine_move_now() {
+    use fairy_cli::play::{play_game_from, Keyboard};
+    let v = fairy_cli::registry::find("dragonchess").unwrap();
+    let (writer, reader) = std::sync::mpsc::channel::<Vec<u8>>();
+    let mut keys = Keyboard::spawn(std::io::BufReader::new(Typed(reader, Vec::new())));
+    let typist = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        writer.send(b"\n".to_vec()).unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        writer.send(b"quit\n".to_vec()).unwrap();
+    });
+    let t0 = std::time::Instant::now();
+    let mut out = Vec::new();
+    let rec = play_game_from(
+        v,
+        v.session(None).unwrap(),
+        &opts(Human::Black, 60),
+        &mut keys,
+        &mut out,
+    )
+    .unwrap();
+    typist.join().unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert!(t0.elapsed().as_secs() < 60, "depth 60 was not cut short");
+    assert_eq!(rec.moves.len(), 1, "{out}");
+    assert!(out.contains("gold plays"), "{out}");
+    assert!(out.contains("Enter makes the engine move now"), "{out}");
+    assert!(out.contains("game left unfinished (quit)"), "{out}");
+}
+
+#[test]
+fn one_ply_is_written_in_the_singular() {
+    let mut o = opts(Human::None, 1);
+    o.max_plies = 1;
+    let (out, rec) = run(&TOY, None, &o, "");
+    assert_eq!(rec.moves.len(), 1);
+    assert!(out.contains("game-length cap of 1 ply reached"), "{out}");
+    let m = MatchOptions {
+        games: 1,
+        against: Opponent::Random,
+        limits: Limits::depth(1),
+        max_plies: 1,
+        seed: 1,
+        opening_plies: 0,
+        fen: None,
+    };
+    let mut out = Vec::new();
+    run_match(&TOY, &m, &mut out, false).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.contains("adjudicated at 1 ply (game-length cap"),
+        "{text}"
+    );
+    assert!(text.contains(", 1 ply: draw"), "{text}");
+}
+
+/// Keys typed over time: each message is what one key press sends; the end when the sender
+/// is gone.
+struct Typed(std::sync::mpsc::Receiver<Vec<u8>>, Vec<u8>);
+
+impl std::io::Read for Typed {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.1.is_empty() {
+            match self.0.recv() {
+                Ok(bytes) => self.1 = bytes,
+                Err(_) => return Ok(0),
+            }
+        }
+        let n = buf.len().min(self.1.len());
+        buf[..n].copy_from_slice(&self.1[..n]);
+        self.1.drain(..n);
+        Ok(n)
+    }
 }

@@ -108,6 +108,22 @@ fn go_perft_divides_and_counts() {
     assert_eq!(sum, total);
 }
 
+#[test]
+fn go_perft_too_deep_is_refused_without_a_crash() {
+    // Found by the `uci` fuzz target's first runs: the recursion overflowed the stack.
+    let out = session(
+        "go perft 1000
+isready
+",
+    );
+    assert!(
+        out.contains("info string error: go perft 1000 is too deep: at most 32 plies"),
+        "{out}"
+    );
+    assert!(out.contains("readyok"), "{out}");
+    assert!(fairy_cli::uci::parse_go(&["perft", "32"]).is_ok());
+}
+
 #[derive(Clone, Default)]
 struct Buf(Arc<Mutex<Vec<u8>>>);
 impl Write for Buf {

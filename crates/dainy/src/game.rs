@@ -122,6 +122,18 @@ impl Game for Position {
 
     /// The hexagon with line a at the bottom (White's side), cells of a line side by side,
     /// in the three cell colours `(line + w) mod 3` of ruling H1.
+    /// The six orthodox pieces (docs/rules/dainy.md).
+    fn legend(&self) -> Vec<(char, &'static str)> {
+        vec![
+            ('K', "King"),
+            ('Q', "Queen"),
+            ('R', "Rook"),
+            ('B', "Bishop"),
+            ('N', "Knight"),
+            ('P', "Pawn"),
+        ]
+    }
+
     fn board_view(&self) -> Option<fairy_kernel::view::BoardView> {
         use fairy_kernel::view::{BoardView, CellShape, PieceView};
         let board = geometry();

@@ -201,12 +201,20 @@ pub(crate) fn parse_position(text: &str) -> Result<Position, PositionError> {
             rights |= bit;
         }
     }
+    // A run of digits that does not fit is said to be too large.
+    let range = |t: &str, min: u32| {
+        if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) && t.parse::<u32>().is_err() {
+            format!("a number {min} to {}: this one is too large", u32::MAX)
+        } else {
+            format!("a number {min} or more")
+        }
+    };
     p.halfmove = fields[3]
         .parse()
-        .map_err(|_| field_err("half-move clock", fields[3], "a number 0 or more"))?;
+        .map_err(|_| field_err("half-move clock", fields[3], range(fields[3], 0)))?;
     p.fullmove = match fields[4].parse::<u32>() {
         Ok(v) if v >= 1 => v,
-        _ => return Err(field_err("move number", fields[4], "a number 1 or more")),
+        _ => return Err(field_err("move number", fields[4], range(fields[4], 1))),
     };
     validate(&p, rights)?;
     p.castling = rights;

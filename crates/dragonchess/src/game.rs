@@ -115,6 +115,75 @@ impl Game for Position {
         ["gold", "scarlet"]
     }
 
+    /// What stands on the cell (and whether it is frozen, ruling D4) and which pieces of
+    /// each side could capture there (rules doc 5.1): what `fairy show --cell` prints.
+    fn cell_info(&self, sq: u16) -> Option<String> {
+        use crate::tables::Bits;
+        let names = Self::side_names();
+        let square = crate::Square::new(sq)?;
+        let what = match self.piece_at(square) {
+            None => "empty".to_owned(),
+            Some(p) => format!(
+                "{} {} ({}){}",
+                names[p.color.index()],
+                p.role.name(),
+                p.letter(),
+                if self.frozen(p.color).contains(sq) {
+                    ", frozen"
+                } else {
+                    ", not frozen"
+                }
+            ),
+        };
+        let occ = self.occupied();
+        let attackers = |by: Color| {
+            let list: Vec<String> = self
+                .side_pieces(by)
+                .iter()
+                .filter(|&a| {
+                    self.attacked_with(
+                        sq,
+                        by,
+                        &occ,
+                        Bits::single(a),
+                        self.pieces(!by, Role::Basilisk),
+                    )
+                })
+                .filter_map(|a| {
+                    let at = crate::Square::new(a)?;
+                    self.piece_at(at).map(|p| format!("{}{at}", p.letter()))
+                })
+                .collect();
+            if list.is_empty() {
+                "none".to_owned()
+            } else {
+                list.join(" ")
+            }
+        };
+        Some(match self.piece_at(square) {
+            // The owner's pieces that reach the cell defend it.
+            Some(p) => format!(
+                "{what}; attacked by {}: {}; defended by {}: {}",
+                names[(!p.color).index()],
+                attackers(!p.color),
+                names[p.color.index()],
+                attackers(p.color)
+            ),
+            None => format!(
+                "{what}; attacked by {}: {}; by {}: {}",
+                names[0],
+                attackers(Color::White),
+                names[1],
+                attackers(Color::Black)
+            ),
+        })
+    }
+
+    /// The fifteen pieces in the order of ruling D7's letter table.
+    fn legend(&self) -> Vec<(char, &'static str)> {
+        Role::ALL.iter().map(|k| (k.letter(), k.name())).collect()
+    }
+
     /// The three boards side by side, Sky first, in the colours the seed suggests
     /// (Sky blue and white, Ground light green and amber, Underworld red and brown), with
     /// the light square in each board's lower right corner.

@@ -14,7 +14,7 @@ ouhtcmkpthuo/wwwwwwwwwwww/12/12/12/12/WWWWWWWWWWWW/OUHTCMKPTHUO | \
 2b3e3b1/1d1d1d1d1d1d/12/12/12/12/1D1D1D1D1D1D/2B3E3B1 g 0 1";
 
 /// What the whole notation looks like, for error messages.
-const SHAPE: &str = "8 fields: <sky> | <ground> | <underworld> <side g|s> <half-move clock> \
+const SHAPE: &str = "6 or 7: <sky> | <ground> | <underworld> <side g|s> <half-move clock> \
 <move number>, then optionally the Hero origins <square>:<origin>,...";
 
 /// What the Hero origins field looks like, for error messages.
@@ -261,16 +261,26 @@ impl Position {
     /// Reads position notation (docs/rules/dragonchess.md, D8; rules doc 8.2, 8.3).
     ///
     /// # Errors
-    /// [`PositionError::FieldCount`] when the text is not 8 or 9 space-separated fields with
-    /// `|` between the boards; [`PositionError::Field`] naming the field and its text when one
+    /// [`PositionError::FieldCount`] when the text is not 6 or 7 space-separated fields
+    /// (with ` | ` between the boards); [`PositionError::Field`] naming the field and its text when one
     /// cannot be read; [`PositionError::Impossible`] for impossible content.
     pub(crate) fn read(text: &str) -> Result<Position, PositionError> {
         let fields: Vec<&str> = text.split(' ').collect();
-        if fields.len() != 8 && fields.len() != 9 {
+        // Rule 8.2 counts six fields (seven with the Hero origins); the ` | ` between the
+        // boards separates fields and is not one.
+        let found = fields.iter().filter(|f| **f != "|").count();
+        if found != 6 && found != 7 {
             return Err(PositionError::FieldCount {
                 text: text.to_owned(),
-                found: fields.len(),
+                found,
                 expected: SHAPE.to_owned(),
+            });
+        }
+        if fields.len() != found + 2 {
+            return Err(PositionError::Field {
+                field: "board separator",
+                text: text.to_owned(),
+                expected: "' | ' between the boards, exactly twice".to_owned(),
             });
         }
         for i in [1, 3] {

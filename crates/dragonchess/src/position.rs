@@ -550,7 +550,7 @@ impl Position {
     /// `by_pieces` the attacker's pieces (kinds read from this position, so the placement
     /// may differ only by the other side's moved piece and by removed attackers), and
     /// `freezers` the other side's Basilisks.
-    fn attacked_with(
+    pub(crate) fn attacked_with(
         &self,
         sq: u16,
         by: Color,

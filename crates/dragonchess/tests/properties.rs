@@ -242,7 +242,9 @@ fn malformed_positions_name_the_field() {
         g.join(" ")
     };
     assert_eq!(field_of(""), "count");
-    assert_eq!(field_of(&START.replace(" | ", " ")), "count");
+    // Six fields without the ` | ` between the boards: the separator is what is wrong.
+    assert_eq!(field_of(&START.replace(" | ", " ")), "board separator");
+    assert_eq!(field_of("a b c d e"), "count");
     assert_eq!(field_of(&with(1, "/")), "board separator");
     assert_eq!(field_of(&with(0, "12/12")), "sky board");
     assert_eq!(

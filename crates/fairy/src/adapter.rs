@@ -148,6 +148,14 @@ pub trait Session: Send {
             None => false,
         }
     }
+    /// The variant's piece letters with their names (see `Game::legend`).
+    fn legend(&self) -> Vec<(char, &'static str)> {
+        Vec::new()
+    }
+    /// Named groups of files for text drawings (see `Game::file_groups`).
+    fn file_groups(&self) -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
 }
 
 /// The legal moves of one position of a [`Session`], made by [`Session::listing`] and
@@ -495,5 +503,11 @@ impl<G: Game> Session for GameRecord<G> {
             }
             None => false,
         }
+    }
+    fn legend(&self) -> Vec<(char, &'static str)> {
+        self.position().legend()
+    }
+    fn file_groups(&self) -> &'static [(&'static str, &'static str)] {
+        G::file_groups()
     }
 }

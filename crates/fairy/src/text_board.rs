@@ -55,6 +55,24 @@ pub fn first_side_on_top(view: &BoardView) -> bool {
 /// Draws `view` as text. With `flip` the board is turned half round (the last rank at the
 /// bottom, files right to left). Cells whose square is in `marked` are put in brackets.
 pub fn render(view: &BoardView, flip: bool, marked: &[u16]) -> String {
+    render_grouped(view, flip, marked, &[])
+}
+
+/// [`render`] with the files divided into named groups (`(name, first file)`, left to right,
+/// as `Game::file_groups` gives them): a `|` between groups and the names above the board.
+pub fn render_grouped(
+    view: &BoardView,
+    flip: bool,
+    marked: &[u16],
+    groups: &[(&str, &str)],
+) -> String {
+    // The group of a file: the last group starting at or before it.
+    let group_of = |file: &str| {
+        groups
+            .iter()
+            .rposition(|(_, first)| file_order(first, file) != std::cmp::Ordering::Greater)
+            .unwrap_or(0)
+    };
     let mut levels: BTreeMap<u32, Ranks> = BTreeMap::new();
     let mut level_x: BTreeMap<u32, f32> = BTreeMap::new();
     let mut files: BTreeMap<u32, Vec<String>> = BTreeMap::new();
@@ -106,11 +124,19 @@ pub fn render(view: &BoardView, flip: bool, marked: &[u16]) -> String {
         let row = rank.and_then(|r| levels[&level].get(&r));
         let mut line = String::new();
         let mut previous_marked = false;
+        let mut previous_group = None;
         for f in fs {
             let (ch, m) = match rank {
                 None => (f.chars().last().unwrap_or(' '), false),
                 Some(_) => row.and_then(|r| r.get(f)).copied().unwrap_or((' ', false)),
             };
+            let group = group_of(f);
+            if previous_group.is_some_and(|g| g != group) {
+                line.push(if previous_marked { ']' } else { ' ' });
+                line.push('|');
+                previous_marked = false;
+            }
+            previous_group = Some(group);
             line.push(match (m, previous_marked) {
                 (true, false) => '[',
                 (false, true) => ']',
@@ -125,9 +151,33 @@ pub fn render(view: &BoardView, flip: bool, marked: &[u16]) -> String {
     if levels.len() > 1 || levels.keys().any(|&l| l > 0) {
         let _ = write!(out, "{:width$} ", "");
         for &l in &order {
-            let label = format!("level {l}");
+            // The picture's title of the level (`Sky (3)`) when it has one.
+            let suffix = format!("({l})");
+            let label = view
+                .labels
+                .iter()
+                .find(|t| t.text.ends_with(&suffix))
+                .map_or_else(|| format!("level {l}"), |t| t.text.clone());
             let w = files[&l].len() * 2 + 1;
             let _ = write!(out, "{label:<w$}   ");
+        }
+        out = out.trim_end().to_owned();
+        out.push('\n');
+    }
+    if !groups.is_empty() && levels.len() == 1 {
+        // The group names over their files, in the order drawn.
+        let fs = files.values().next().map(Vec::as_slice).unwrap_or_default();
+        let mut spans: Vec<(usize, usize)> = Vec::new();
+        for f in fs {
+            match spans.last_mut() {
+                Some((g, n)) if *g == group_of(f) => *n += 1,
+                _ => spans.push((group_of(f), 1)),
+            }
+        }
+        let _ = write!(out, "{:width$} ", "");
+        for (g, n) in spans {
+            let w = n * 2 + 1;
+            let _ = write!(out, " {:<w$}", groups[g].0);
         }
         out = out.trim_end().to_owned();
         out.push('\n');

@@ -110,6 +110,18 @@ impl Game for Position {
         crate::diagram::draw(self)
     }
 
+    /// The six orthodox pieces (docs/rules/glinski.md).
+    fn legend(&self) -> Vec<(char, &'static str)> {
+        vec![
+            ('K', "King"),
+            ('Q', "Queen"),
+            ('R', "Rook"),
+            ('B', "Bishop"),
+            ('N', "Knight"),
+            ('P', "Pawn"),
+        ]
+    }
+
     fn board_view(&self) -> Option<BoardView> {
         Some(crate::diagram::view(self))
     }

@@ -30,7 +30,10 @@ pub enum SquareError {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PositionError {
     /// The notation has the wrong number of space-separated fields.
-    #[error("position {text:?} has {found} fields, expected {expected}")]
+    #[error(
+        "position {text:?} has {found} field{}, expected {expected}",
+        if *.found == 1 { "" } else { "s" }
+    )]
     FieldCount {
         /// The whole text given.
         text: String,

@@ -291,6 +291,20 @@ pub trait Game: Clone + Eq + Debug + Send + Sync + 'static {
         None
     }
 
+    /// The pieces of this position's rule set for legends (`fairy play`'s `legend`): each
+    /// upper-case letter of the notation with the piece's English name as the variant's
+    /// rules document gives it, in the document's order; empty unless the variant says.
+    fn legend(&self) -> Vec<(char, &'static str)> {
+        Vec::new()
+    }
+
+    /// Named groups of files for text drawings, left to right: each group's name and its
+    /// first file (Imperial Regicide: the three fronts, `("front I", "a")` ...); empty when
+    /// the board is not divided.
+    fn file_groups() -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
+
     /// The legal moves of the side to move, in a new list.
     fn legal_move_list(&self) -> Self::MoveList {
         let mut moves = Self::MoveList::default();
@@ -316,7 +330,7 @@ pub trait Game: Clone + Eq + Debug + Send + Sync + 'static {
             return Ok(());
         }
         if let Some(o) = self.outcome() {
-            return Err(MoveError::GameOver(o.to_string()));
+            return Err(MoveError::GameOver(o.describe(Self::side_names())));
         }
         Err(MoveError::Illegal {
             text: format!("{mv:?}"),
@@ -364,7 +378,7 @@ pub fn parse_by_legal_moves<G: Game>(
     game.legal_moves(&mut moves);
     if moves.is_empty() {
         if let Some(o) = game.outcome() {
-            return Err(MoveError::GameOver(o.to_string()));
+            return Err(MoveError::GameOver(o.describe(G::side_names())));
         }
     }
     for &m in moves.as_slice() {

@@ -57,7 +57,7 @@ impl<G: Game> GameRecord<G> {
     /// what [`crate::game::parse_move_lenient`] returns (separators may be left out).
     pub fn play_text(&mut self, text: &str) -> Result<G::Move, MoveError> {
         if let Some(o) = self.outcome() {
-            return Err(MoveError::GameOver(o.to_string()));
+            return Err(MoveError::GameOver(o.describe(G::side_names())));
         }
         let mv = crate::game::parse_move_lenient(self.position(), text)?;
         self.play(mv);

@@ -251,7 +251,15 @@ impl Position {
         })?;
         p.turn = match fields[7].parse::<u32>() {
             Ok(n) if n >= 1 => n,
-            _ => return Err(field("turn number", fields[7], "a number from 1")),
+            Ok(_) => return Err(field("turn number", fields[7], "a number from 1")),
+            Err(_) if !fields[7].is_empty() && fields[7].bytes().all(|b| b.is_ascii_digit()) => {
+                return Err(field(
+                    "turn number",
+                    fields[7],
+                    "a number 1..4294967295: this one is too large",
+                ))
+            }
+            Err(_) => return Err(field("turn number", fields[7], "a number from 1")),
         };
         if let Some(&text) = fields.get(8) {
             p.moved_pawns = parse_moved_pawns(&p, text)?;

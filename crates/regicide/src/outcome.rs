@@ -182,6 +182,23 @@ impl Game for Position {
 
     /// The 24x12 board with its nine fields (seed §2, §5): light squares white, dark
     /// squares in their field's colour; the lower-right square x1 is light (ruling R1).
+    /// The pieces of seed §3 (docs/rules/regicide.md); `K` is the prince.
+    fn legend(&self) -> Vec<(char, &'static str)> {
+        vec![
+            ('K', "Prince"),
+            ('Q', "Queen"),
+            ('R', "Rook"),
+            ('B', "Bishop"),
+            ('N', "Knight"),
+            ('P', "Pawn"),
+        ]
+    }
+
+    /// The three fronts, eight files each (docs/rules/regicide.md).
+    fn file_groups() -> &'static [(&'static str, &'static str)] {
+        &[("front I", "a"), ("front II", "i"), ("front III", "q")]
+    }
+
     fn board_view(&self) -> Option<fairy_kernel::view::BoardView> {
         use crate::tables::{field_colors, BOARD};
         use fairy_kernel::view::{BoardView, PieceView};

@@ -158,6 +158,18 @@ impl Game for Position {
         Position::diagram(self)
     }
 
+    /// The six orthodox pieces (docs/rules/synthesis.md).
+    fn legend(&self) -> Vec<(char, &'static str)> {
+        vec![
+            ('K', "King"),
+            ('Q', "Queen"),
+            ('R', "Rook"),
+            ('B', "Bishop"),
+            ('N', "Knight"),
+            ('P', "Pawn"),
+        ]
+    }
+
     fn board_view(&self) -> Option<fairy_kernel::view::BoardView> {
         use fairy_kernel::view::{BoardView, PieceView, CLASSIC_PALETTE};
         let board = fairy_kernel::RectBoard::new(8, 8);

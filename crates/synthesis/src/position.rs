@@ -580,14 +580,22 @@ impl Position {
             p.ep = sq;
         }
 
+        // A run of digits that does not fit is said to be too large.
+        let range = |t: &str, min: u32| {
+            if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) && t.parse::<u32>().is_err() {
+                format!("a number {min} to {}: this one is too large", u32::MAX)
+            } else {
+                format!("a number {min} or more")
+            }
+        };
         p.halfmove = fields[4]
             .parse()
-            .map_err(|_| field_err("half-move clock", fields[4], "a number 0 or more"))?;
+            .map_err(|_| field_err("half-move clock", fields[4], &range(fields[4], 0)))?;
         p.fullmove = fields[5]
             .parse()
             .ok()
             .filter(|&n: &u32| n >= 1)
-            .ok_or_else(|| field_err("move number", fields[5], "a number 1 or more"))?;
+            .ok_or_else(|| field_err("move number", fields[5], &range(fields[5], 1)))?;
 
         // Seventh field.
         let mut explicit_orig = [None::<Sq>; 2];
@@ -792,7 +800,7 @@ impl Position {
         }
         s.push_str("   a b c d e f g h\n");
         s.push_str(&format!(
-            "{} to move; white {:?}, black {:?}\n",
+            "{} to move; white {}, black {}\n",
             self.side,
             self.mode(Color::White),
             self.mode(Color::Black)

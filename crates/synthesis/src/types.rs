@@ -347,3 +347,20 @@ pub enum Mode {
     /// Orthodox moves, goal checkmate (seed §5, §6; S4).
     ClassicLate,
 }
+
+/// The mode's name as docs/rules/synthesis.md section 3 spells it: `CLASSIC-HOME`,
+/// `SWAPPED`, `BEREFT (n king moves left)`, `CLASSIC-LATE`.
+impl fmt::Display for Mode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Mode::ClassicHome => f.write_str("CLASSIC-HOME"),
+            Mode::Swapped => f.write_str("SWAPPED"),
+            Mode::Bereft(n) => write!(
+                f,
+                "BEREFT ({n} king move{} left)",
+                if *n == 1 { "" } else { "s" }
+            ),
+            Mode::ClassicLate => f.write_str("CLASSIC-LATE"),
+        }
+    }
+}

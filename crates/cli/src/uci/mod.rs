@@ -636,7 +636,17 @@ pub fn parse_go(rest: &[&str]) -> Result<Go, String> {
             "winc" => g.inc[0] = Some(num()?),
             "binc" => g.inc[1] = Some(num()?),
             "movestogo" => g.moves_to_go = Some(num()?),
-            "perft" => g.perft = Some(u32::try_from(num()?).unwrap_or(u32::MAX)),
+            "perft" => {
+                let depth = u32::try_from(num()?).unwrap_or(u32::MAX);
+                // Each ply is a level of recursion: refuse what `fairy perft` refuses.
+                if depth > crate::commands::MAX_PERFT_DEPTH {
+                    return Err(format!(
+                        "go perft {depth} is too deep: at most {} plies",
+                        crate::commands::MAX_PERFT_DEPTH
+                    ));
+                }
+                g.perft = Some(depth);
+            }
             "infinite" => g.infinite = true,
             "ponder" => {}
             _ => return Err(format!("go: unknown or unsupported field {word:?}")),
