@@ -7,7 +7,7 @@
 //! Coordinates (docs/rules/glinski.md §1): cell number `n` of file `x` (`a` = 0, no `j`) is
 //! `(x, (n - 1) + max(0, x - 5))`, the scheme of [`fairy_kernel::geometry::hexmoves`].
 //! Direction numbering of every table: `0..6` are the touching (rook) directions
-//! [`TOUCHING`](fairy_kernel::geometry::hexmoves::TOUCHING), `6..12` the gap (bishop) directions [`GAP`](fairy_kernel::geometry::hexmoves::GAP).
+//! [`fairy_kernel::geometry::hexmoves::TOUCHING`], `6..12` the gap (bishop) directions [`fairy_kernel::geometry::hexmoves::GAP`].
 
 pub use fairy_hexchess::tables::{ascending, directions, king, knight, rays};
 use fairy_hexchess::tables::{u8_array, write_rays};

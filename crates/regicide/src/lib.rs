@@ -5,8 +5,8 @@
 //! and turns of up to three *sub-moves*, one per front. The complete rules, with the seed
 //! sections and rulings they come from, are in `docs/rules/regicide.md`.
 //!
-//! The unit of play of the [`Game`] trait is one sub-move ([`Move`]).
-//! [`Game::side_to_move`] changes only when the turn passes; [`Position::front`] says which
+//! The unit of play of the [`Game`](fairy_kernel::Game) trait is one sub-move ([`Move`]).
+//! [`Game::side_to_move`](fairy_kernel::Game::side_to_move) changes only when the turn passes; [`Position::front`] says which
 //! front is to move and [`Position::turn_passed`] whether the last sub-move ended the turn.
 //!
 //! ```
