@@ -46,7 +46,7 @@
 ///   `count`);
 /// - under the invoking crate's `serde` feature (which must enable `fairy-kernel/serde`),
 ///   `Serialize`/`Deserialize` as the name string, through
-///   [`impl_serde_via_str!`](crate::impl_serde_via_str);
+///   `impl_serde_via_str!` (module `serde_support`, kernel feature `serde`);
 /// - `pub(crate) const fn from_index(index: u16) -> Square` for the crate itself, which
 ///   knows its indices are cells (checked in debug builds only).
 ///

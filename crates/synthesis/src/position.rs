@@ -330,9 +330,11 @@ impl Position {
         self.hash ^= Self::piece_key(c, r, sq);
     }
 
-    /// Plays `m` (which must be a move of [`Game::legal_moves`](fairy_kernel::Game::legal_moves) for this position) and
+    /// Plays `m` (which must be a move of
+    /// [`Game::legal_moves`](fairy_kernel::Game::legal_moves) for this position) and
     /// returns the next position, with every mode transition of docs/rules/synthesis.md 3.5
-    /// applied. Any other move (made by hand with [`Move::new`]) gives an unspecified
+    /// applied. Any other move (read without the position by `Move: FromStr` and not
+    /// passed through [`Position::resolve`]) gives an unspecified
     /// position in which later calls may panic; use [`Position::parse_move`] for user input,
     /// which never panics.
     pub fn play(&self, m: Move) -> Position {
