@@ -178,12 +178,9 @@ pub struct PerftOptions<'a> {
     pub progress: bool,
 }
 
-/// The deepest perft `fairy perft` takes: each ply is a level of recursion, and from any
-/// start position of these games depth 10 already means more than 10^15 leaves.
-pub const MAX_PERFT_DEPTH: u32 = 32;
-
-/// The most threads `fairy perft` starts.
-pub const MAX_THREADS: usize = 256;
+/// The bounds of `fairy perft` (the facade's, shared by every front): the deepest perft
+/// taken and the most threads started.
+pub use fairy::limits::{MAX_PERFT_DEPTH, MAX_THREADS};
 
 /// `fairy perft`: with `divide`, one `move: n` line per root move (sorted); then
 /// `Nodes searched: N` as the last line of `out`; time and nodes per second on `err`.

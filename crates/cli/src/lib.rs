@@ -22,6 +22,7 @@
 pub mod app;
 pub mod arbiter;
 pub mod commands;
+pub mod input;
 pub mod matchplay;
 pub mod play;
 pub mod serve;

@@ -222,7 +222,7 @@ fn w(r: std::io::Result<()>) -> Result<(), CliError> {
 /// Reads one line; `None` at the end of input.
 fn read_line(input: &mut dyn BufRead) -> Result<Option<String>, CliError> {
     let mut line = String::new();
-    match input.read_line(&mut line) {
+    match crate::input::read_line_lossy(input, &mut line) {
         Ok(0) => Ok(None),
         Ok(_) => Ok(Some(line.trim().to_owned())),
         Err(e) => Err(CliError::Argument(format!("cannot read input: {e}"))),
@@ -272,7 +272,7 @@ impl Keyboard {
         let (t, st) = (Arc::clone(&thinking), Arc::clone(&stop));
         std::thread::spawn(move || loop {
             let mut line = String::new();
-            match reader.read_line(&mut line) {
+            match crate::input::read_line_lossy(&mut reader, &mut line) {
                 Ok(0) => break,
                 Ok(_) if line.trim().is_empty() && t.load(Ordering::SeqCst) => {
                     st.store(true, Ordering::SeqCst);

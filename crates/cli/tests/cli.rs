@@ -218,6 +218,38 @@ fn moves_from_an_empty_or_enemy_square_says_why_on_stderr() {
         .stderr(predicate::str::is_empty());
 }
 
+/// An illegal move written without a separator is reported as illegal, for the same reason
+/// as with `-`, in every variant (not as malformed).
+#[test]
+fn an_illegal_move_without_separator_says_why_it_is_illegal() {
+    for v in registry::built() {
+        let v = v.id();
+        let o = fairy().args(["moves", v]).output().unwrap();
+        let moves = String::from_utf8(o.stdout).unwrap();
+        let plain: Vec<(&str, &str)> = moves
+            .lines()
+            .filter(|m| m.matches('-').count() == 1 && !m.contains('='))
+            .filter_map(|m| m.split_once('-'))
+            .collect();
+        let (from, _) = plain[0];
+        // Onto a square where a piece of the side to move stands: illegal in every variant.
+        let (own, _) = *plain.iter().find(|(f, _)| *f != from).expect("two movers");
+        let err = |text: String| {
+            let o = fairy().args(["apply", v, &text]).output().unwrap();
+            assert!(!o.status.success(), "{v}: {text} accepted");
+            String::from_utf8(o.stderr).unwrap()
+        };
+        let dashed = err(format!("{from}-{own}"));
+        let joined = err(format!("{from}{own}"));
+        assert!(dashed.contains("illegal move"), "{v}: {dashed}");
+        assert_eq!(
+            joined.replace(&format!("{from}{own}"), &format!("{from}-{own}")),
+            dashed,
+            "{v}"
+        );
+    }
+}
+
 #[test]
 fn every_variant_takes_the_same_separators_and_surrounding_whitespace() {
     for v in registry::built() {

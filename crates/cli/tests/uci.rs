@@ -7,18 +7,17 @@ use std::sync::{Arc, Mutex};
 use assert_cmd::cargo::cargo_bin;
 
 fn session(script: &str) -> String {
+    session_bytes(script.as_bytes())
+}
+
+fn session_bytes(script: &[u8]) -> String {
     let mut child = Command::new(cargo_bin("fairy"))
         .arg("uci")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
+    child.stdin.take().unwrap().write_all(script).unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success());
     String::from_utf8(out.stdout).unwrap()
@@ -41,6 +40,14 @@ fn handshake_lists_every_variant_and_the_options() {
     }
     let ok = lines.iter().position(|l| *l == "uciok").unwrap();
     assert_eq!(lines[ok + 1], "readyok");
+}
+
+/// Bytes that are not UTF-8 are a bad line like any other: the engine goes on.
+#[test]
+fn bytes_that_are_not_text_do_not_end_the_engine() {
+    let out = session_bytes(b"uci\n\xff\xfe\nisready\nquit\n");
+    assert!(out.contains("uciok"), "{out}");
+    assert!(out.contains("readyok"), "{out}");
 }
 
 #[test]

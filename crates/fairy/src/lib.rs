@@ -25,6 +25,7 @@
 
 pub mod adapter;
 pub mod error;
+pub mod limits;
 pub mod picture;
 pub mod record;
 pub mod registry;

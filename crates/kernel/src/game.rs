@@ -453,6 +453,35 @@ pub fn parse_move_lenient<G: Game>(game: &G, text: &str) -> Result<G::Move, Move
                 game.format_move(b)
             ),
         }),
-        _ => Err(first),
+        _ => Err(reworded_without_separator(game, text).unwrap_or(first)),
     }
+}
+
+/// For a move written without a separator (`e2e5`) that matched no legal move: the error
+/// the strict parser gives for the same move with `-` (the reason it is illegal, not that it
+/// is malformed), if some split of the text into a square and the rest reads that way.
+fn reworded_without_separator<G: Game>(game: &G, text: &str) -> Option<MoveError> {
+    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    for (i, _) in compact.char_indices().skip(1) {
+        let (from, rest) = compact.split_at(i);
+        if rest.is_empty() || game.parse_square(from).is_err() {
+            continue;
+        }
+        let rest = rest.trim_start_matches(['x', 'X', ':', '-']);
+        match game.parse_move(&format!("{from}-{rest}")) {
+            Err(MoveError::Malformed { .. } | MoveError::Square { .. }) => continue,
+            Err(e) => {
+                return Some(match e {
+                    MoveError::Illegal { reason, .. } => MoveError::Illegal {
+                        text: text.to_owned(),
+                        reason,
+                    },
+                    other => other,
+                })
+            }
+            // A legal move would have matched the legal-move search.
+            Ok(_) => continue,
+        }
+    }
+    None
 }

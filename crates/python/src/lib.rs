@@ -779,17 +779,25 @@ impl Board {
             .map_or_else(|| "*".to_owned(), |o| o.result_str().to_owned())
     }
     /// The number of move sequences of `depth` plies (sub-moves in Regicide), the GIL
-    /// released, root moves split over `threads`.
+    /// released, root moves split over `threads` (1 to 256; depth at most 32, else
+    /// `ArgumentError`).
     #[pyo3(signature = (depth, threads=1))]
-    fn perft(&mut self, py: Python<'_>, depth: u32, threads: usize) -> u64 {
+    fn perft(&mut self, py: Python<'_>, depth: u32, threads: usize) -> PyResult<u64> {
+        fairy::limits::check_perft(depth, threads).map_err(py_err)?;
         let s = &mut *self.session;
-        py.allow_threads(move || s.perft(depth, threads))
+        Ok(py.allow_threads(move || s.perft(depth, threads)))
     }
     /// Perft split by root move: `{move text: count}`.
     #[pyo3(signature = (depth, threads=1))]
-    fn divide(&mut self, py: Python<'_>, depth: u32, threads: usize) -> HashMap<String, u64> {
+    fn divide(
+        &mut self,
+        py: Python<'_>,
+        depth: u32,
+        threads: usize,
+    ) -> PyResult<HashMap<String, u64>> {
+        fairy::limits::check_perft(depth, threads).map_err(py_err)?;
         let s = &mut *self.session;
-        py.allow_threads(move || s.divide(depth, threads).into_iter().collect())
+        Ok(py.allow_threads(move || s.divide(depth, threads).into_iter().collect()))
     }
     /// The engine's move within the limits (depth 4 when neither is given), the GIL
     /// released; `None` when there is no legal move.
@@ -799,7 +807,8 @@ impl Board {
         py: Python<'_>,
         depth: Option<u32>,
         movetime_ms: Option<u64>,
-    ) -> Option<Move> {
+    ) -> PyResult<Option<Move>> {
+        fairy::limits::check_search(depth, movetime_ms).map_err(py_err)?;
         let limits = Limits {
             depth: if movetime_ms.is_none() {
                 depth.or(Some(4))
@@ -810,8 +819,9 @@ impl Board {
             nodes: None,
         };
         let s = &mut *self.session;
-        py.allow_threads(move || s.engine_move(&limits))
-            .map(|e| Move::of(e.text))
+        Ok(py
+            .allow_threads(move || s.engine_move(&limits))
+            .map(|e| Move::of(e.text)))
     }
     /// A legal move chosen uniformly with a generator seeded by `seed`, or `None`.
     fn random_move(&self, seed: u64) -> Option<Move> {

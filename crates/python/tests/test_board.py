@@ -205,3 +205,18 @@ def test_play_games_batched(variant):
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_is_check(variant):
     assert fv.Board(variant).is_check() is False
+
+
+def test_perft_and_search_requests_beyond_the_bounds_are_refused():
+    b = fv.Board("chess-t1")
+    with pytest.raises(fv.ArgumentError, match="too many"):
+        b.perft(2, threads=100000)
+    with pytest.raises(fv.ArgumentError, match="too deep"):
+        b.perft(33)
+    with pytest.raises(fv.ArgumentError, match="too deep"):
+        b.divide(33)
+    with pytest.raises(fv.ArgumentError, match="at least 1"):
+        b.engine_move(depth=0)
+    with pytest.raises(fv.ArgumentError, match="at least 1"):
+        b.engine_move(movetime_ms=0)
+    assert b.perft(1, threads=256) == len(b.legal_moves)

@@ -246,7 +246,7 @@ pub fn run(input: &mut dyn BufRead, out: Output) {
     let mut line = String::new();
     loop {
         line.clear();
-        match input.read_line(&mut line) {
+        match crate::input::read_line_lossy(input, &mut line) {
             Ok(0) | Err(_) => break,
             Ok(_) => {}
         }
