@@ -148,7 +148,7 @@ fn stop_ends_an_infinite_search_in_process() {
     let buf = Buf::default();
     let out: fairy_cli::uci::Output = Arc::new(Mutex::new(buf.clone()));
     // The reader blocks between `go infinite` and `stop` for 200 ms.
-    struct Slow(Vec<&'static str>);
+    struct Slow(Vec<&'static str>, &'static [u8]);
     impl std::io::Read for Slow {
         fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
             unreachable!()
@@ -156,28 +156,29 @@ fn stop_ends_an_infinite_search_in_process() {
     }
     impl std::io::BufRead for Slow {
         fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
-            unreachable!()
+            if self.1.is_empty() && !self.0.is_empty() {
+                let l = self.0.remove(0);
+                if l == "stop\n" {
+                    std::thread::sleep(std::time::Duration::from_millis(200));
+                }
+                self.1 = l.as_bytes();
+            }
+            Ok(self.1)
         }
-        fn consume(&mut self, _: usize) {}
-        fn read_line(&mut self, s: &mut String) -> std::io::Result<usize> {
-            if self.0.is_empty() {
-                return Ok(0);
-            }
-            let l = self.0.remove(0);
-            if l == "stop\n" {
-                std::thread::sleep(std::time::Duration::from_millis(200));
-            }
-            s.push_str(l);
-            Ok(l.len())
+        fn consume(&mut self, n: usize) {
+            self.1 = &self.1[n..];
         }
     }
-    let mut input = Slow(vec![
-        "setoption name UCI_Variant value chess-t\n",
-        "position startpos\n",
-        "go infinite\n",
-        "stop\n",
-        "isready\n",
-    ]);
+    let mut input = Slow(
+        vec![
+            "setoption name UCI_Variant value chess-t\n",
+            "position startpos\n",
+            "go infinite\n",
+            "stop\n",
+            "isready\n",
+        ],
+        &[],
+    );
     let t0 = std::time::Instant::now();
     fairy_cli::uci::run(&mut input, out);
     let text = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
@@ -213,6 +214,44 @@ fn tally(out: &str) -> (u32, u32, u32) {
     let wdl = l.split(": ").nth(1).unwrap().split(' ').next().unwrap();
     let v: Vec<u32> = wdl.split('-').map(|x| x.parse().unwrap()).collect();
     (v[0], v[1], v[2])
+}
+
+/// An odd number of games is played exactly (the last opening once); a concurrency of 0 is
+/// refused.
+#[test]
+fn a_match_plays_exactly_the_games_asked() {
+    let (out, err) = fairy_match(&[
+        "synthesis",
+        "--engine",
+        "builtin",
+        "--engine",
+        "builtin",
+        "--depth",
+        "1",
+        "--games",
+        "3",
+        "--opening-plies",
+        "0",
+        "--max-plies",
+        "20",
+    ]);
+    let (w, d, l) = tally(&out);
+    assert_eq!(w + d + l, 3, "{out}");
+    assert!(err.contains("[3/3]"), "{err}");
+    let o = Command::new(cargo_bin("fairy"))
+        .args([
+            "match",
+            "synthesis",
+            "--engine",
+            "builtin",
+            "--engine",
+            "builtin",
+        ])
+        .args(["--depth", "1", "--games", "2", "--concurrency", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--concurrency 0"));
 }
 
 #[test]

@@ -434,6 +434,12 @@ pub fn run(
     if o.games == 0 {
         return Err(CliError::Argument("--games must be at least 1".into()));
     }
+    if o.concurrency == 0 || o.concurrency > 64 {
+        return Err(CliError::Argument(format!(
+            "--concurrency {} is out of range: 1 to 64",
+            o.concurrency
+        )));
+    }
     for f in &o.openings {
         o.variant.session(Some(f))?;
     }
@@ -459,13 +465,15 @@ pub fn run(
             });
         }
     }
+    // Exactly the games asked for: with an odd count the last opening is played once.
+    jobs.truncate(o.games as usize);
     let jobs = Arc::new(jobs);
     let next = Arc::new(AtomicUsize::new(0));
     let done = Arc::new(AtomicBool::new(false));
     let (tx, rx) = channel::<Result<GameReport, String>>();
     let total = jobs.len();
     let mut handles = Vec::new();
-    for _ in 0..o.concurrency.clamp(1, 64) {
+    for _ in 0..o.concurrency {
         let (jobs, next, done, tx, o) = (
             Arc::clone(&jobs),
             Arc::clone(&next),
