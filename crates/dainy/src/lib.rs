@@ -73,57 +73,28 @@ fairy_kernel::define_square! {
     parse: notation::parse_cell,
 }
 
-impl core::fmt::Display for Move {
-    /// The coordinate notation of the move, as [`fairy_kernel::Game::format_move`] writes
-    /// it: `from-to`, `=` and the role letter for a promotion.
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(&notation::write_move(*self))
-    }
-}
-
-impl core::str::FromStr for Move {
-    type Err = fairy_kernel::MoveError;
-
-    /// Reads a move in the coordinate notation without a position, as
-    /// [`Display`](core::fmt::Display) writes it (the separators the notation accepts
-    /// besides `-` too).
-    ///
-    /// The text does not always say what kind of move it is: whether the king's `a4-a1` is castling depends on the pieces on the board (ruling H6). A move read here is
-    /// therefore a normal move or a promotion; [`Position::resolve`] gives the legal move of
-    /// a position with the same squares and promotion, kind included (check it with
-    /// [`Position::resolve`] or `Position::is_legal` before playing it).
-    /// [`Position::parse_move`](fairy_kernel::Game::parse_move) does both at once.
-    ///
-    /// ```
-    /// use fairy_dainy::prelude::*;
-    /// use fairy_dainy::Move;
-    ///
-    /// let pos = Position::new();
-    /// let m: Move = "c3-e4".parse().unwrap();
-    /// assert_eq!(m.to_string(), "c3-e4");
-    /// assert_eq!(pos.resolve(m), Some(m));
-    /// assert!(pos.is_legal(m));
-    /// assert!("c3-z9".parse::<Move>().is_err());
-    /// ```
-    fn from_str(text: &str) -> Result<Move, Self::Err> {
-        notation::read_move_text(text)
-    }
-}
-
-#[cfg(feature = "serde")]
-fairy_kernel::impl_serde_via_str!(Move);
-
-impl Position {
-    /// The legal move of this position with the squares and promotion of `m`, kind
-    /// included, or `None` if there is none: what a [`Move`] read without a position (its
-    /// `FromStr`) means here.
-    pub fn resolve(&self, m: Move) -> Option<Move> {
-        let mut moves = MoveList::new();
-        self.generate(&mut movegen::Lister(&mut moves));
-        moves.into_iter().find(|l| {
-            l.origin() == m.origin() && l.target() == m.target() && l.promotion() == m.promotion()
-        })
-    }
+fairy_hexchess::hex_move_text! {
+    move: Move,
+    list: MoveList,
+    write: notation::write_move,
+    read: notation::read_move_text,
+    ambiguity: {
+        /// The text does not always say what kind of move it is: whether the king's `a4-a1` is
+        /// castling depends on the pieces on the board (ruling H6).
+    },
+    example: {
+        /// ```
+        /// use fairy_dainy::prelude::*;
+        /// use fairy_dainy::Move;
+        ///
+        /// let pos = Position::new();
+        /// let m: Move = "c3-e4".parse().unwrap();
+        /// assert_eq!(m.to_string(), "c3-e4");
+        /// assert_eq!(pos.resolve(m), Some(m));
+        /// assert!(pos.is_legal(m));
+        /// assert!("c3-z9".parse::<Move>().is_err());
+        /// ```
+    },
 }
 
 /// The README's examples, compiled and run as doctests.

@@ -101,3 +101,72 @@ macro_rules! placement_access {
         }
     };
 }
+
+/// Writes, at the root of a hexagonal variant's crate, the text of its moves without a
+/// position: `Display` and `FromStr` of the move type `$mv` (and, with the crate's `serde`
+/// feature, `Serialize`/`Deserialize` through that text), and `Position::resolve`, which
+/// finds the legal move of a position that a move read this way means.
+///
+/// `write` and `read` are the crate's coordinate-notation functions
+/// (`fn(Move) -> String` and `fn(&str) -> Result<Move, fairy_kernel::MoveError>`), `list`
+/// the crate's move list type. The `ambiguity` doc lines say, in the variant's own terms,
+/// which moves the text alone cannot tell apart; the `example` doc lines are the doctest of
+/// `FromStr`. The crate must have a module `movegen` with a `Position::generate` taking a
+/// [`crate::Sink`], and depend on `fairy-kernel`.
+#[macro_export]
+macro_rules! hex_move_text {
+    (
+        move: $mv:ident,
+        list: $list:ty,
+        write: $write:path,
+        read: $read:path,
+        ambiguity: { $(#[$amb:meta])* },
+        example: { $(#[$ex:meta])* } $(,)?
+    ) => {
+        impl core::fmt::Display for $mv {
+            /// The coordinate notation of the move, as [`fairy_kernel::Game::format_move`] writes
+            /// it: `from-to`, `=` and the role letter for a promotion.
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str(&$write(*self))
+            }
+        }
+
+        impl core::str::FromStr for $mv {
+            type Err = fairy_kernel::MoveError;
+
+            /// Reads a move in the coordinate notation without a position, as
+            /// [`Display`](core::fmt::Display) writes it (the separators the notation accepts
+            /// besides `-` too).
+            ///
+            $(#[$amb])*
+            /// A move read here is therefore a normal move or a promotion; [`Position::resolve`]
+            /// gives the legal move of a position with the same squares and promotion, kind
+            /// included (check it with [`Position::resolve`] or `Position::is_legal` before
+            /// playing it). [`Position::parse_move`](fairy_kernel::Game::parse_move) does both
+            /// at once.
+            ///
+            $(#[$ex])*
+            fn from_str(text: &str) -> Result<$mv, Self::Err> {
+                $read(text)
+            }
+        }
+
+        #[cfg(feature = "serde")]
+        fairy_kernel::impl_serde_via_str!($mv);
+
+        impl Position {
+            /// The legal move of this position with the squares and promotion of `m`, kind
+            /// included, or `None` if there is none: what a [`Move`] read without a position (its
+            /// `FromStr`) means here.
+            pub fn resolve(&self, m: $mv) -> Option<$mv> {
+                let mut moves = <$list>::new();
+                self.generate(&mut $crate::Lister(&mut moves));
+                moves.into_iter().find(|l| {
+                    l.origin() == m.origin()
+                        && l.target() == m.target()
+                        && l.promotion() == m.promotion()
+                })
+            }
+        }
+    };
+}

@@ -2,7 +2,7 @@
 //! the history (threefold repetition, ruling G1).
 
 use crate::error::MoveError;
-use crate::game::{Game, Outcome, Reason};
+use crate::game::{Game, MoveBuf, Outcome, Reason};
 
 /// A game: start position, moves played and the positions they led to.
 ///
@@ -73,6 +73,28 @@ impl<G: Game> GameRecord<G> {
         self.positions.push(next);
         self.moves.push(mv);
         self.texts.push(text);
+    }
+
+    /// Plays random legal moves until the record holds `max_moves` moves or the game is
+    /// over, and returns how many it played. The moves are chosen with a xorshift64
+    /// generator seeded with `seed` (0 counts as 1), so a seed replays its game: the random
+    /// games of the variant crates' examples.
+    pub fn random_walk(&mut self, max_moves: usize, seed: u64) -> usize {
+        let mut rng = seed.max(1);
+        let mut played = 0;
+        while self.moves.len() < max_moves && self.outcome().is_none() {
+            let moves = self.position().legal_move_list();
+            let moves = moves.as_slice();
+            if moves.is_empty() {
+                break;
+            }
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            self.play(moves[(rng % moves.len() as u64) as usize]);
+            played += 1;
+        }
+        played
     }
 
     /// Takes back the last move; `false` when there is none.

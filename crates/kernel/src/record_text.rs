@@ -151,6 +151,26 @@ impl RecordText {
         )
     }
 
+    /// [`RecordText::of_game`] with the result and termination the game's own
+    /// [`GameRecord::outcome`] gives: `*` and no termination while the game goes on.
+    pub fn of_game_scored<G: Game>(
+        game: &GameRecord<G>,
+        variant_id: &str,
+        default_start: &str,
+        players: [&str; 2],
+    ) -> RecordText {
+        let outcome = game.outcome();
+        let termination = outcome.map(|o| o.to_string());
+        RecordText::of_game(
+            game,
+            variant_id,
+            default_start,
+            players,
+            outcome.map_or("*", |o| o.result_str()),
+            termination.as_deref(),
+        )
+    }
+
     /// A record of the moves `moves` (played by `movers`), from the position `start` of
     /// variant `ids[0]` whose default start is `ids[1]`; tags as in [`RecordText::of_game`].
     pub fn with_moves(

@@ -235,3 +235,42 @@ fn is_legal_try_play_and_play_text_check_legality() {
     assert!(Game::play_text(&mut by_text, "x").is_err());
     assert_eq!(by_text, pos);
 }
+
+#[test]
+fn random_walk_plays_legal_moves_and_replays_by_seed() {
+    let mut a = GameRecord::new(Ring::start(()));
+    let played = a.random_walk(10, 7);
+    assert_eq!(played, a.moves().len());
+    assert!(played <= 10 && (played == 10 || a.outcome().is_some()));
+    // Every move was legal where it was played.
+    let mut p = Ring::start(());
+    for &m in a.moves() {
+        assert!(p.is_legal(m));
+        p.play(m);
+    }
+    let mut b = GameRecord::new(Ring::start(()));
+    b.random_walk(10, 7);
+    assert_eq!(a.move_texts(), b.move_texts());
+    // Seed 0 counts as 1; the walk stops at the record's length, not after max more moves.
+    let (mut c, mut d) = (
+        GameRecord::new(Ring::start(())),
+        GameRecord::new(Ring::start(())),
+    );
+    c.random_walk(6, 0);
+    d.random_walk(6, 1);
+    assert_eq!(c.move_texts(), d.move_texts());
+    assert_eq!(d.random_walk(d.moves().len(), 3), 0);
+}
+
+#[test]
+fn scored_record_takes_result_and_termination_from_the_outcome() {
+    let mut g = GameRecord::new(Ring::from_notation((), "01w").unwrap());
+    let open = fairy_kernel::RecordText::of_game_scored(&g, "ring", "00w", ["a", "b"]);
+    assert_eq!(open.tag("Result"), Some("*"));
+    assert_eq!(open.tag("Termination"), None);
+    g.play_text("+1").unwrap();
+    let done = fairy_kernel::RecordText::of_game_scored(&g, "ring", "00w", ["a", "b"]);
+    let outcome = g.outcome().unwrap();
+    assert_eq!(done.tag("Result"), Some(outcome.result_str()));
+    assert_eq!(done.tag("Termination"), Some(outcome.to_string().as_str()));
+}

@@ -1,74 +1,39 @@
 //! `Square` and `Move` as text without a position: `Display`/`FromStr` round trips.
 
-use fairy_kernel::Game;
-use fairy_regicide::{Move, MoveKind, MoveList, Position, Square};
+use fairy_kernel::text_checks;
+use fairy_regicide::{Move, MoveKind, Position, Square};
 
 #[test]
 fn every_square_round_trips_through_its_name() {
-    assert_eq!(Square::ALL.len(), Square::COUNT);
-    for sq in Square::ALL {
-        let name = sq.to_string();
-        assert_eq!(name.parse::<Square>(), Ok(sq), "{name}");
-        assert_eq!(Square::new(sq.index()), Some(sq));
+    let names = text_checks::squares_round_trip(
+        &Square::ALL,
+        Square::COUNT,
+        |s| s.index(),
+        Square::new,
+        &["y1", "a0"],
+    );
+    for (sq, name) in Square::ALL.into_iter().zip(names) {
         assert_eq!(fairy_regicide::square_name(sq), name);
     }
-    assert!("y1".parse::<Square>().is_err() && "a0".parse::<Square>().is_err());
-}
-
-/// A few hundred positions of random games from the start.
-fn random_positions() -> Vec<Position> {
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut rand = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
-    let mut out = Vec::new();
-    for _ in 0..6 {
-        let mut p = Position::new();
-        for _ in 0..60 {
-            let mut moves = MoveList::new();
-            p.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            out.push(p.clone());
-            p.play(moves[(rand() % moves.len() as u64) as usize]);
-        }
-    }
-    out
 }
 
 #[test]
 fn every_legal_move_round_trips_through_its_text() {
+    let positions = text_checks::random_positions(&Position::new(), 6, 60);
+    let seen = text_checks::moves_round_trip(
+        &positions,
+        |m: Move| (m.from(), m.to(), m.promotion()),
+        Position::resolve,
+        |m| m.kind() == MoveKind::Normal,
+    );
     let mut kinds = [0usize; 4];
-    for p in random_positions() {
-        let mut moves = MoveList::new();
-        p.legal_moves(&mut moves);
-        for &m in &moves {
-            let text = m.to_string();
-            assert_eq!(text, p.format_move(m));
-            let read: Move = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
-            assert_eq!(
-                (read.from(), read.to(), read.promotion()),
-                (m.from(), m.to(), m.promotion())
-            );
-            // The text does not carry the kind; the position gives it back.
-            assert_eq!(p.resolve(read), Some(m), "{text}");
-            if m.kind() == MoveKind::Normal {
-                assert_eq!(read, m);
-            }
-            kinds[m.kind() as usize] += 1;
-        }
+    for m in seen.moves {
+        kinds[m.kind() as usize] += 1;
     }
     assert!(kinds[0] > 1000 && kinds[1] > 0, "{kinds:?}");
 }
 
 #[test]
 fn move_text_errors_are_one_line() {
-    for bad in ["", "d9", "d9-d13", "d9-d7=K", "d9-d7=X", "d9d7"] {
-        let e = bad.parse::<Move>().unwrap_err().to_string();
-        assert!(!e.contains('\n'), "{e}");
-    }
+    text_checks::move_errors_one_line::<Move>(&["", "d9", "d9-d13", "d9-d7=K", "d9-d7=X", "d9d7"]);
 }
