@@ -87,6 +87,37 @@ impl Game for Position {
         mv.is_capture() || mv.is_exchange()
     }
 
+    /// The captured piece's [`piece_value`] (a royal piece [`fairy_kernel::game::ROYAL_GAIN`]),
+    /// less the mover's in an exchange (both go), plus a promotion's gain.
+    fn capture_gain(&self, mv: Move) -> i32 {
+        let value = |p: Option<crate::Piece>| {
+            p.map_or(0, |p| match p.role {
+                Role::King | Role::Konnet | Role::Prince => fairy_kernel::game::ROYAL_GAIN,
+                r => piece_value(r),
+            })
+        };
+        let mover = self.piece_on(mv.origin());
+        let mut gain = 0;
+        if mv.is_capture() || mv.is_exchange() {
+            gain += value(self.piece_on(mv.target()));
+        }
+        if mv.is_exchange() {
+            gain -= value(mover);
+        }
+        if let (Some(to), Some(p)) = (mv.promotion(), mover) {
+            gain += piece_value(to) - piece_value(p.role);
+        }
+        gain
+    }
+
+    /// Passes: the other side moves in the same placement (no right of Chess-T lapses at
+    /// the end of a move).
+    fn play_null(&mut self) -> bool {
+        self.side = !self.side;
+        self.hash ^= crate::position::SIDE_KEY;
+        true
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }

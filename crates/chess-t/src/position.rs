@@ -203,7 +203,7 @@ const PIECE_KEYS: [[u64; MAX_CELLS]; 15] = {
     }
     k
 };
-const SIDE_KEY: u64 = zobrist::key(Z_SIDE, 0);
+pub(crate) const SIDE_KEY: u64 = zobrist::key(Z_SIDE, 0);
 const FLAG_KEYS: [u64; 2] = [zobrist::key(Z_FLAG, 0), zobrist::key(Z_FLAG, 1)];
 const IMP_KEYS: [[u64; MAX_CELLS]; 2] = {
     let mut k = [[0u64; MAX_CELLS]; 2];

@@ -104,6 +104,27 @@ impl Game for Position {
         !mv.is_castle() && self.occupied_by(!self.side).contains(mv.target())
     }
 
+    /// The captured piece's value plus a promotion's gain (fairy-hexchess
+    /// `Placement::capture_gain`); 0 for castling.
+    fn capture_gain(&self, mv: Move) -> i32 {
+        if mv.is_castle() {
+            return 0;
+        }
+        self.pl
+            .capture_gain(mv.target(), !self.side, false, mv.promotion())
+    }
+
+    /// Passes (nothing lapses at the end of a Dainy move); not for a side with only its
+    /// king and pawns.
+    fn play_null(&mut self) -> bool {
+        if !self.pl.has_officers(self.side) {
+            return false;
+        }
+        self.side = !self.side;
+        self.hash ^= crate::position::SIDE_KEY;
+        true
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }

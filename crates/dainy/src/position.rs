@@ -61,7 +61,7 @@ static PIECE_KEYS: [[u64; 80]; 13] = {
 };
 
 /// Zobrist key of "Black to move".
-const SIDE_KEY: u64 = key(0xD42, 0);
+pub(crate) const SIDE_KEY: u64 = key(0xD42, 0);
 
 /// Zobrist keys of the castling rights values `0..16`.
 static CASTLING_KEYS: [u64; 16] = {

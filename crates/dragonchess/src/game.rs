@@ -85,6 +85,33 @@ impl Game for Position {
         self.piece_on(mv.target()).is_some()
     }
 
+    /// The captured piece's [`Role::value`] (from afar too), plus the Hero's value over the
+    /// Warrior's for a promotion.
+    fn capture_gain(&self, mv: Move) -> i32 {
+        let victim = self.piece_on(mv.target()).map_or(0, |p| p.role.value());
+        let promotion = if mv.is_promotion() {
+            Role::Hero.value() - Role::Warrior.value()
+        } else {
+            0
+        };
+        victim + promotion
+    }
+
+    /// Passes: Scarlet moves after Gold in the same placement; not for a side left with
+    /// only its King, Warriors, Sylphs and Dwarves (where zugzwang is common).
+    fn play_null(&mut self) -> bool {
+        let us = self.side();
+        let officers = Role::ALL.into_iter().any(|r| {
+            !matches!(r, Role::King | Role::Warrior | Role::Sylph | Role::Dwarf)
+                && self.pieces(us, r).any()
+        });
+        if !officers {
+            return false;
+        }
+        self.set_side(!us);
+        true
+    }
+
     fn hash(&self) -> u64 {
         self.zobrist()
     }

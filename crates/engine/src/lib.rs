@@ -47,8 +47,9 @@ mod tt;
 
 pub use random::{random_move, Rng};
 pub use search::{
-    is_mate_score, mate_score, Control, Iteration, Limits, OnIteration, Score, SearchConfig,
-    SearchResult, Searcher, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, QUIESCENCE_DEPTH,
+    is_mate_score, mate_score, null_move_reduction, Control, Iteration, Limits, OnIteration, Score,
+    SearchConfig, SearchResult, Searcher, DELTA_MARGIN, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY,
+    NULL_MOVE_DEPTH, QUIESCENCE_DEPTH,
 };
 
 /// The README's examples, compiled and run as doctests.

@@ -101,6 +101,15 @@ pub struct SearchConfig {
     /// Late-move reductions: late quiet moves are searched one ply shallower first (and
     /// again at full depth when they look good). Off, the search is exact alpha-beta.
     pub reductions: bool,
+    /// Null-move pruning ([`Game::play_null`]): away from the principal variation, at
+    /// depths of [`NULL_MOVE_DEPTH`] and more, a side whose static evaluation is at or
+    /// above beta first lets the opponent move twice, with a search [`null_move_reduction`]
+    /// plies shallower; when even that fails to bring the score below beta, the node is
+    /// cut off. Off (or where the variant does not pass), no node is cut this way.
+    pub null_move: bool,
+    /// Delta pruning in quiescence search: a capture whose [`Game::capture_gain`] plus
+    /// [`DELTA_MARGIN`] cannot lift the static evaluation to alpha is not tried.
+    pub delta_pruning: bool,
 }
 
 impl Default for SearchConfig {
@@ -109,6 +118,8 @@ impl Default for SearchConfig {
             tt_cutoffs: true,
             quiescence: true,
             reductions: true,
+            null_move: true,
+            delta_pruning: true,
         }
     }
 }
@@ -200,6 +211,7 @@ pub struct Searcher<G: Game> {
     history: Vec<i32>,
     pv: Vec<Vec<G::Move>>,
     order: Vec<Vec<(i32, G::Move)>>,
+    after_null: Vec<bool>,
     path: Vec<u64>,
     nodes: u64,
     start: Instant,
@@ -227,6 +239,7 @@ impl<G: Game> Searcher<G> {
             history: vec![0; HISTORY_SLOTS],
             pv: vec![Vec::new(); MAX_PLY + 2],
             order: vec![Vec::new(); MAX_PLY + 1],
+            after_null: vec![false; MAX_PLY + 2],
             path: Vec::new(),
             nodes: 0,
             start: Instant::now(),
@@ -440,7 +453,7 @@ impl<G: Game> Searcher<G> {
         }
         if depth == 0 || ply >= MAX_PLY {
             return if self.config.quiescence && ply < MAX_PLY {
-                self.quiesce(pos, ply, 0, alpha, beta, None)
+                self.quiesce(pos, ply, 0, alpha, beta)
             } else {
                 match pos.outcome() {
                     Some(o) => outcome_score(o, pos, ply),
@@ -470,6 +483,10 @@ impl<G: Game> Searcher<G> {
         if list.is_empty() {
             return pos.outcome().map_or(DRAW, |o| outcome_score(o, pos, ply));
         }
+
+        if let Some(score) = self.null_move_cut(pos, depth, ply, alpha, beta) {
+            return score;
+        }
         let mut order = core::mem::take(&mut self.order[ply]);
         order.clear();
         let killers = self.killers[ply];
@@ -477,7 +494,7 @@ impl<G: Game> Searcher<G> {
             let key = if Some(m) == tt_move {
                 3_000_000
             } else if pos.is_capture(m) {
-                2_000_000
+                CAPTURE_KEY + pos.capture_gain(m).clamp(0, 900_000)
             } else if Some(m) == killers[0] {
                 KILLER_KEY + 1
             } else if Some(m) == killers[1] {
@@ -580,9 +597,50 @@ impl<G: Game> Searcher<G> {
         best
     }
 
+    /// Null-move pruning ([`SearchConfig::null_move`]): the score to return at once, or
+    /// `None` to search the node's moves. Tried only at null-window nodes below the root,
+    /// not right after another null move, not near mate scores, not in check, and only when
+    /// the static evaluation is at or above beta.
+    fn null_move_cut(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Option<Score> {
+        if !self.config.null_move
+            || ply == 0
+            || depth < NULL_MOVE_DEPTH
+            || beta - alpha > 1
+            || self.after_null[ply]
+            || is_mate_score(beta)
+            || ply + 1 >= MAX_PLY
+        {
+            return None;
+        }
+        if pos.evaluate() < beta || pos.is_check() {
+            return None;
+        }
+        let mut child = pos.clone();
+        if !child.play_null() {
+            return None;
+        }
+        let reduced = depth.saturating_sub(1 + null_move_reduction(depth));
+        self.after_null[ply + 1] = true;
+        let score = self.child_score(&child, pos.side_to_move(), reduced, ply + 1, beta - 1, beta);
+        self.after_null[ply + 1] = false;
+        if self.stopped || score < beta {
+            return None;
+        }
+        // A mate found after a pass is not a mate the position has.
+        Some(if is_mate_score(score) { beta } else { score })
+    }
+
     /// Captures only, with the static evaluation as a lower bound (stand pat), at most
-    /// [`QUIESCENCE_DEPTH`] plies deep. `stand` is the evaluation of `pos` when the caller
-    /// has it already. Captures are tried best first by the evaluation after them.
+    /// [`QUIESCENCE_DEPTH`] plies deep. Captures are tried by [`Game::capture_gain`], the
+    /// largest first; with [`SearchConfig::delta_pruning`], those that cannot reach alpha
+    /// are left out.
     fn quiesce(
         &mut self,
         pos: &G,
@@ -590,7 +648,6 @@ impl<G: Game> Searcher<G> {
         qdepth: u32,
         mut alpha: Score,
         beta: Score,
-        stand: Option<Score>,
     ) -> Score {
         self.pv[ply].clear();
         if self.tick(ply) {
@@ -601,39 +658,41 @@ impl<G: Game> Searcher<G> {
         if list.is_empty() {
             return pos.outcome().map_or(DRAW, |o| outcome_score(o, pos, ply));
         }
-        let stand = stand.unwrap_or_else(|| pos.evaluate());
+        let stand = pos.evaluate();
         if stand >= beta || ply >= MAX_PLY || qdepth >= QUIESCENCE_DEPTH {
             return stand;
         }
         let mut best = stand;
         alpha = alpha.max(stand);
         let side = pos.side_to_move();
-        // Each capture with the child and the child's own evaluation, best guess first.
-        let mut captures: Vec<(Score, Score, G)> = list
-            .as_slice()
-            .iter()
-            .filter(|&&m| pos.is_capture(m))
-            .map(|&m| {
-                let mut child = pos.clone();
-                child.play(m);
-                let own = child.evaluate();
-                let guess = if child.side_to_move() == side {
-                    own
-                } else {
-                    -own
-                };
-                (guess, own, child)
-            })
-            .collect();
-        captures.sort_by_key(|c| core::cmp::Reverse(c.0));
-        for (_, own, child) in &captures {
+        // Captures by what they win, most first (stable: generation order among equals).
+        let mut order = core::mem::take(&mut self.order[ply]);
+        order.clear();
+        order.extend(
+            list.as_slice()
+                .iter()
+                .filter(|&&m| pos.is_capture(m))
+                .map(|&m| (pos.capture_gain(m), m)),
+        );
+        order.sort_by_key(|&(gain, _)| core::cmp::Reverse(gain));
+        for &(gain, m) in order.iter() {
+            // Delta pruning: a known gain that cannot reach alpha, even with a margin.
+            if self.config.delta_pruning
+                && gain > 0
+                && !is_mate_score(alpha)
+                && stand.saturating_add(gain).saturating_add(DELTA_MARGIN) <= alpha
+            {
+                continue;
+            }
+            let mut child = pos.clone();
+            child.play(m);
             let score = if child.side_to_move() == side {
-                self.quiesce(child, ply + 1, qdepth + 1, alpha, beta, Some(*own))
+                self.quiesce(&child, ply + 1, qdepth + 1, alpha, beta)
             } else {
-                -self.quiesce(child, ply + 1, qdepth + 1, -beta, -alpha, Some(*own))
+                -self.quiesce(&child, ply + 1, qdepth + 1, -beta, -alpha)
             };
             if self.stopped {
-                return DRAW;
+                break;
             }
             if score > best {
                 best = score;
@@ -645,12 +704,40 @@ impl<G: Game> Searcher<G> {
                 }
             }
         }
+        self.order[ply] = order;
+        if self.stopped {
+            return DRAW;
+        }
         best
     }
 }
 
 /// The ordering key of the second killer move; captures and the table's move rank above.
 const KILLER_KEY: i32 = 1_000_001;
+
+/// The ordering key of a capture that wins nothing known; captures add their
+/// [`Game::capture_gain`] (at most 900 000) to it, so they rank above the killers and below
+/// the table's move.
+const CAPTURE_KEY: i32 = 2_000_000;
+
+/// The shallowest depth at which null-move pruning is tried.
+pub const NULL_MOVE_DEPTH: u32 = 3;
+
+/// The margin of delta pruning in quiescence search, in units of [`Game::evaluate`] (two
+/// pawns: what positional terms might add to a capture's material gain).
+pub const DELTA_MARGIN: Score = 200;
+
+/// How much shallower than a normal child the search after a null move is, at `depth`:
+/// `2 + depth / 4` plies.
+///
+/// ```
+/// use fairy_engine::null_move_reduction;
+/// assert_eq!(null_move_reduction(3), 2);
+/// assert_eq!(null_move_reduction(8), 4);
+/// ```
+pub const fn null_move_reduction(depth: u32) -> u32 {
+    2 + depth / 4
+}
 
 /// Quiet moves from this index on (in search order) are searched one ply shallower first,
 /// at depths of 3 and more; a move that then beats alpha is searched again at full depth.

@@ -487,6 +487,24 @@ impl Game for Toy {
         self.board[usize::from(mv.to)].is_some()
     }
 
+    /// The captured piece's value (a king counts as a large win).
+    fn capture_gain(&self, mv: ToyMove) -> i32 {
+        self.board[usize::from(mv.to)].map_or(0, |p| match p.kind {
+            Kind::King => 100_000,
+            k => k.value(),
+        })
+    }
+
+    /// Passes at the start of a turn only (not between the two moves of a double turn).
+    fn play_null(&mut self) -> bool {
+        if self.sub != 0 {
+            return false;
+        }
+        self.side = !self.side;
+        self.hash ^= SIDE_KEY;
+        true
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }

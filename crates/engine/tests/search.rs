@@ -106,6 +106,8 @@ fn exact_engine() -> Searcher<Toy> {
             tt_cutoffs: false,
             quiescence: true,
             reductions: false,
+            null_move: false,
+            delta_pruning: false,
         },
     )
 }

@@ -155,6 +155,8 @@ fn check_against_minimax<G: Game>(variant: G::Variant, depth: u32, positions: us
         tt_cutoffs: false,
         quiescence: false,
         reductions: false,
+        null_move: false,
+        delta_pruning: false,
     };
     let mut engine = Searcher::<G>::with_config(1, config);
     let mut rng = Rng::new(17);
@@ -249,6 +251,8 @@ fn regicide_mate_in_two_turns_with_sub_moves() {
         tt_cutoffs: false,
         quiescence: false,
         reductions: false,
+        null_move: false,
+        delta_pruning: false,
     };
     let mut engine = Searcher::<fairy_regicide::Position>::with_config(8, exact);
     assert_eq!(

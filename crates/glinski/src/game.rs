@@ -94,6 +94,27 @@ impl Game for Position {
         mv.kind() == MoveKind::EnPassant || self.occupied_by(!self.side).contains(mv.target())
     }
 
+    /// The captured piece's value plus a promotion's gain (fairy-hexchess
+    /// `Placement::capture_gain`).
+    fn capture_gain(&self, mv: Move) -> i32 {
+        self.pl.capture_gain(
+            mv.target(),
+            !self.side,
+            mv.kind() == MoveKind::EnPassant,
+            mv.promotion(),
+        )
+    }
+
+    /// Passes: the en-passant cell lapses, as after any move; not for a side with only its
+    /// king and pawns.
+    fn play_null(&mut self) -> bool {
+        if !self.pl.has_officers(self.side) {
+            return false;
+        }
+        self.pass();
+        true
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }

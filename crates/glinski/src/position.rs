@@ -188,6 +188,17 @@ impl Position {
         }
     }
 
+    /// Gives the move to the other side without moving (the engine's null move): the
+    /// en-passant cell lapses.
+    pub(crate) fn pass(&mut self) {
+        if self.ep_keyed() {
+            self.hash ^= EP_KEYS[self.ep as usize];
+        }
+        self.ep = NO_CELL;
+        self.side = !self.side;
+        self.hash ^= SIDE_KEY;
+    }
+
     /// The Zobrist hash recomputed from the placement, side to move and en-passant cell.
     pub(crate) fn compute_hash(&self) -> u64 {
         let mut h = 0;

@@ -24,6 +24,7 @@
 
 mod attacks;
 mod eval;
+mod gain;
 mod macros;
 pub mod notation;
 mod placement;

@@ -168,6 +168,10 @@ impl fmt::Display for Outcome {
     }
 }
 
+/// The [`Game::capture_gain`] of capturing a royal piece whose loss ends the game (it has no
+/// material value of its own): larger than any material, so such a capture is tried first.
+pub const ROYAL_GAIN: i32 = 10_000;
+
 /// A position of a game together with its rules: everything the perft driver, the search
 /// engine and the CLI need, and nothing more.
 ///
@@ -254,6 +258,28 @@ pub trait Game: Clone + Eq + Debug + Send + Sync + 'static {
 
     /// Whether `mv` captures (for move ordering and quiescence search).
     fn is_capture(&self, mv: Self::Move) -> bool;
+
+    /// An estimate of the material `mv` wins, in the units of [`Game::evaluate`]: the value
+    /// of the piece it captures plus what a promotion adds, 0 for a quiet move. Not a rule:
+    /// the engine tries captures with the larger gain first and, in quiescence search,
+    /// leaves out captures whose gain cannot bring the score up to what it needs. The
+    /// default, 0 for every move, means "not known": captures are then tried in generation
+    /// order and none is left out.
+    /// A royal piece that may be captured (a king in the variants where capturing it ends
+    /// the game) counts [`ROYAL_GAIN`].
+    fn capture_gain(&self, _mv: Self::Move) -> i32 {
+        0
+    }
+
+    /// Passes the turn without moving: the engine's null move (not a rule; no variant here
+    /// lets a side pass). The opponent is to move in the same placement, rights that lapse
+    /// at the end of a turn (en passant) lapse, [`Game::hash`] follows. Returns `false`
+    /// and leaves the position as it was where a pass would mislead the search: the variant
+    /// decides (a side with only its king and pawns, where zugzwang is common; the middle of
+    /// a turn of several moves). The default never passes.
+    fn play_null(&mut self) -> bool {
+        false
+    }
 
     /// The Zobrist hash of the position, maintained incrementally by [`Game::play`]. It covers
     /// everything that makes positions equal for repetition (placement, side to move, rights,

@@ -164,6 +164,18 @@ impl Game for Position {
             || (mv.kind() != MoveKind::Castle && self.board[mv.target() as usize] != 0)
     }
 
+    /// The captured piece's value ([`crate::eval::PIECE_VALUES`]; a pawn for en passant) plus a
+    /// promotion's gain.
+    fn capture_gain(&self, mv: Move) -> i32 {
+        self.gain(mv)
+    }
+
+    /// Passes a whole turn, only before its first sub-move (a pass between sub-moves would
+    /// not be a turn of the opponent's).
+    fn play_null(&mut self) -> bool {
+        self.pass_whole_turn()
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }

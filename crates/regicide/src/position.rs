@@ -464,6 +464,33 @@ impl Position {
         }
     }
 
+    /// Gives the whole turn to the opponent before its first sub-move (the engine's null
+    /// move); `false`, changing nothing, once a sub-move of the turn has been played.
+    pub(crate) fn pass_whole_turn(&mut self) -> bool {
+        if self.moved.any() {
+            return false;
+        }
+        self.hash ^= self.state_hash();
+        self.pass_turn(true);
+        self.hash ^= self.state_hash();
+        true
+    }
+
+    /// The material a sub-move wins: the captured piece's value (a pawn for en passant)
+    /// plus a promotion's gain over the pawn, in [`crate::eval::PIECE_VALUES`] units.
+    pub(crate) fn gain(&self, m: Move) -> i32 {
+        let value = |r: Role| crate::eval::PIECE_VALUES[r as usize];
+        let victim = match m.kind() {
+            MoveKind::EnPassant => value(Role::Pawn),
+            MoveKind::Castle => 0,
+            _ => match self.board[m.target() as usize] {
+                EMPTY => 0,
+                c => value(decode(c).role),
+            },
+        };
+        victim + m.promotion().map_or(0, |r| value(r) - value(Role::Pawn))
+    }
+
     /// The mask of the current front's squares.
     #[inline]
     pub(crate) fn front_mask(&self, f: usize) -> BitSet<5> {

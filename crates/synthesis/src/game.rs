@@ -5,9 +5,11 @@ use fairy_kernel::{
     Game, Geometry, MoveError, Outcome, PositionError, Reason, RectBoard, SquareError,
 };
 
-use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::attacks::{
+    bb, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+};
 use crate::movegen::{self, MoveList};
-use crate::types::{Move, Role, Sq};
+use crate::types::{Move, MoveKind, Role, Sq};
 use crate::{Color, Position};
 
 /// Weight of one square of mobility in [`Position::evaluate`], in centipawns.
@@ -140,6 +142,40 @@ impl Game for Position {
 
     fn is_capture(&self, mv: Move) -> bool {
         Position::is_capture(self, mv)
+    }
+
+    /// The captured piece's [`Role::value`] (a pawn for en passant; a king, capturable
+    /// by a CLASSIC-LATE side, [`fairy_kernel::game::ROYAL_GAIN`]) plus a promotion's gain.
+    fn capture_gain(&self, mv: Move) -> i32 {
+        let victim = if mv.kind() == MoveKind::EnPassant {
+            Role::Pawn.value()
+        } else if self.by_color[(!self.side).index()] & bb(mv.target()) != 0 {
+            match self.role_at(mv.target()) {
+                Some(Role::King) => fairy_kernel::game::ROYAL_GAIN,
+                Some(r) => r.value(),
+                None => 0,
+            }
+        } else {
+            0
+        };
+        victim + mv.promotion().map_or(0, |r| r.value() - Role::Pawn.value())
+    }
+
+    /// Passes: the en-passant square lapses; not for a side with only its king and pawns,
+    /// nor for one whose king has been captured (S7: it must answer on the board).
+    fn play_null(&mut self) -> bool {
+        let us = self.side;
+        if self.pieces(us, Role::King) == 0 {
+            return false;
+        }
+        let officers = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+            .into_iter()
+            .any(|r| self.pieces(us, r) != 0);
+        if !officers {
+            return false;
+        }
+        self.pass();
+        true
     }
 
     fn hash(&self) -> u64 {

@@ -363,6 +363,16 @@ impl Position {
         }
     }
 
+    /// Gives the move to the other side without moving (the engine's null move): the
+    /// en-passant square lapses; castling rights and latched states stay.
+    pub(crate) fn pass(&mut self) {
+        self.hash ^= zobrist::BLACK_TO_MOVE
+            ^ zobrist::EN_PASSANT[self.ep as usize]
+            ^ zobrist::EN_PASSANT[NO_SQUARE as usize];
+        self.ep = NO_SQUARE;
+        self.side = !self.side;
+    }
+
     /// Plays `m` on `self` (see [`Position::play`]).
     pub fn play_in_place(&mut self, m: Move) {
         let us = self.side;
