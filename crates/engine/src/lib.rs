@@ -40,6 +40,7 @@
 //! assert_eq!(result.pv.len(), 5);
 //! ```
 
+mod path;
 mod random;
 mod search;
 pub mod toy;

@@ -5,9 +5,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use fairy_kernel::game::MoveBuf;
+use fairy_kernel::game::{MoveBuf, ROYAL_GAIN};
 use fairy_kernel::{Game, Outcome};
 
+use crate::path::Path;
 use crate::tt::{from_table, to_table, Bound, Entry, Table};
 
 /// A score in centipawn-like units from the point of view of the side to move at the node
@@ -212,7 +213,8 @@ pub struct Searcher<G: Game> {
     pv: Vec<Vec<G::Move>>,
     order: Vec<Vec<(i32, G::Move)>>,
     after_null: Vec<bool>,
-    path: Vec<u64>,
+    royal_taken: Vec<bool>,
+    path: Path,
     nodes: u64,
     start: Instant,
     deadline: Option<Instant>,
@@ -240,7 +242,8 @@ impl<G: Game> Searcher<G> {
             pv: vec![Vec::new(); MAX_PLY + 2],
             order: vec![Vec::new(); MAX_PLY + 1],
             after_null: vec![false; MAX_PLY + 2],
-            path: Vec::new(),
+            royal_taken: vec![false; MAX_PLY + 2],
+            path: Path::new(),
             nodes: 0,
             start: Instant::now(),
             deadline: None,
@@ -303,7 +306,9 @@ impl<G: Game> Searcher<G> {
         self.stopped = false;
         self.may_stop = false;
         self.path.clear();
-        self.path.extend_from_slice(history);
+        for &h in history {
+            self.path.push(h);
+        }
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.history.iter_mut().for_each(|h| *h /= 8);
 
@@ -448,7 +453,7 @@ impl<G: Game> Searcher<G> {
         }
         // Repetition first: a decided position has no moves, so it is never on the path.
         let key = pos.hash();
-        if ply > 0 && self.path.contains(&key) {
+        if ply > 0 && self.path.contains(key) {
             return DRAW;
         }
         if depth == 0 || ply >= MAX_PLY {
@@ -504,8 +509,6 @@ impl<G: Game> Searcher<G> {
             };
             (key, m)
         }));
-        // Stable: equal keys keep the generation order.
-        order.sort_by_key(|&(k, _)| core::cmp::Reverse(k));
 
         let side = pos.side_to_move();
         let alpha0 = alpha;
@@ -513,7 +516,9 @@ impl<G: Game> Searcher<G> {
         let mut best_move = None;
         self.path.push(key);
         let mut tried = 0;
-        for &(order_key, m) in order.iter() {
+        // Best key first, picked one at a time: a cut-off usually comes early.
+        for next in 0..order.len() {
+            let (order_key, m) = pick_best(&mut order, next);
             // Multi-PV: the root moves of the better lines are left out.
             if ply == 0 && self.excluded.contains(&m) {
                 continue;
@@ -521,6 +526,10 @@ impl<G: Game> Searcher<G> {
             let i = tried;
             tried += 1;
             let mut child = pos.clone();
+            // A royal capture just above the horizon may end the game: quiescence then
+            // asks for legal moves before standing pat.
+            self.royal_taken[ply + 1] =
+                depth == 1 && pos.is_capture(m) && pos.capture_gain(m) >= ROYAL_GAIN / 2;
             child.play(m);
             let score = if i == 0 {
                 self.child_score(&child, side, depth - 1, ply + 1, alpha, beta)
@@ -628,6 +637,7 @@ impl<G: Game> Searcher<G> {
         }
         let reduced = depth.saturating_sub(1 + null_move_reduction(depth));
         self.after_null[ply + 1] = true;
+        self.royal_taken[ply + 1] = false;
         let score = self.child_score(&child, pos.side_to_move(), reduced, ply + 1, beta - 1, beta);
         self.after_null[ply + 1] = false;
         if self.stopped || score < beta {
@@ -653,13 +663,20 @@ impl<G: Game> Searcher<G> {
         if self.tick(ply) {
             return DRAW;
         }
+        // Stand pat before generating moves, unless the move here took a royal piece (the
+        // game may be over: by the Game contract, then no legal move is left).
+        let royal_taken = self.royal_taken[ply];
+        let stand = pos.evaluate();
+        let done = stand >= beta || ply >= MAX_PLY || qdepth >= QUIESCENCE_DEPTH;
+        if done && !royal_taken {
+            return stand;
+        }
         let mut list = G::MoveList::default();
         pos.legal_moves(&mut list);
         if list.is_empty() {
             return pos.outcome().map_or(DRAW, |o| outcome_score(o, pos, ply));
         }
-        let stand = pos.evaluate();
-        if stand >= beta || ply >= MAX_PLY || qdepth >= QUIESCENCE_DEPTH {
+        if done {
             return stand;
         }
         let mut best = stand;
@@ -674,8 +691,8 @@ impl<G: Game> Searcher<G> {
                 .filter(|&&m| pos.is_capture(m))
                 .map(|&m| (pos.capture_gain(m), m)),
         );
-        order.sort_by_key(|&(gain, _)| core::cmp::Reverse(gain));
-        for &(gain, m) in order.iter() {
+        for next in 0..order.len() {
+            let (gain, m) = pick_best(&mut order, next);
             // Delta pruning: a known gain that cannot reach alpha, even with a margin.
             if self.config.delta_pruning
                 && gain > 0
@@ -685,6 +702,7 @@ impl<G: Game> Searcher<G> {
                 continue;
             }
             let mut child = pos.clone();
+            self.royal_taken[ply + 1] = gain >= ROYAL_GAIN / 2;
             child.play(m);
             let score = if child.side_to_move() == side {
                 self.quiesce(&child, ply + 1, qdepth + 1, alpha, beta)
@@ -710,6 +728,20 @@ impl<G: Game> Searcher<G> {
         }
         best
     }
+}
+
+/// Moves the entry with the largest key among `order[next..]` to `next` and returns it (the
+/// first of equal keys, so generation order breaks ties among the untried moves).
+#[inline]
+fn pick_best<M: Copy>(order: &mut [(i32, M)], next: usize) -> (i32, M) {
+    let mut best = next;
+    for j in next + 1..order.len() {
+        if order[j].0 > order[best].0 {
+            best = j;
+        }
+    }
+    order.swap(next, best);
+    order[next]
 }
 
 /// The ordering key of the second killer move; captures and the table's move rank above.

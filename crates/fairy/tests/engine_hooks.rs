@@ -43,8 +43,18 @@ fn check_null_move<G: Game>(variant: G::Variant) -> usize {
             continue;
         }
         passes += 1;
-        assert_ne!(child.side_to_move(), pos.side_to_move(), "{}", pos.to_notation());
-        assert_eq!(child.hash(), child.hash_from_scratch(), "{}", pos.to_notation());
+        assert_ne!(
+            child.side_to_move(),
+            pos.side_to_move(),
+            "{}",
+            pos.to_notation()
+        );
+        assert_eq!(
+            child.hash(),
+            child.hash_from_scratch(),
+            "{}",
+            pos.to_notation()
+        );
         assert_ne!(child.hash(), pos.hash());
         let text = child.to_notation();
         let back = G::from_notation(variant, &text).expect("the passed position reads");
@@ -103,7 +113,10 @@ fn a_regicide_pass_is_refused_between_sub_moves() {
     let first = legal(&pos)[0];
     pos.play(first);
     let mut child = pos.clone();
-    assert!(!child.play_null(), "no pass after the turn's first sub-move");
+    assert!(
+        !child.play_null(),
+        "no pass after the turn's first sub-move"
+    );
     assert_eq!(child, pos);
     let mut start = fairy_regicide::Position::new();
     assert!(start.play_null(), "a pass before the turn's first sub-move");

@@ -476,7 +476,8 @@ impl Position {
         true
     }
 
-    /// The material a sub-move wins: the captured piece's value (a pawn for en passant)
+    /// The material a sub-move wins: the captured piece's value (a pawn for en passant;
+    /// the opponent's last prince `fairy_kernel::game::ROYAL_GAIN`, its capture wins)
     /// plus a promotion's gain over the pawn, in [`crate::eval::PIECE_VALUES`] units.
     pub(crate) fn gain(&self, m: Move) -> i32 {
         let value = |r: Role| crate::eval::PIECE_VALUES[r as usize];
@@ -485,7 +486,18 @@ impl Position {
             MoveKind::Castle => 0,
             _ => match self.board[m.target() as usize] {
                 EMPTY => 0,
-                c => value(decode(c).role),
+                c => match decode(c).role {
+                    // The last prince: its capture wins (R16).
+                    Role::Prince
+                        if (self.by_role[Role::Prince as usize]
+                            & self.by_color[(!self.side).index()])
+                        .count()
+                            == 1 =>
+                    {
+                        fairy_kernel::game::ROYAL_GAIN
+                    }
+                    r => value(r),
+                },
             },
         };
         victim + m.promotion().map_or(0, |r| value(r) - value(Role::Pawn))
