@@ -123,17 +123,23 @@ impl Sprt {
     }
 
     /// The log-likelihood ratio of H1 against H0 after `w`-`d`-`l`:
-    /// `n (s1 - s0) (2 m - s0 - s1) / (2 v)` with `m` the mean score, `v` its per-game
-    /// variance and `s0`, `s1` the expected scores under the hypotheses. While every game
-    /// has had the same result the variance is 0; it is then taken as if one more win, draw
-    /// and loss had been played, so that a run of wins counts, but not at once.
+    /// `n (s1 - s0) (2 m - s0 - s1) / (2 v)` with `m` the mean score, `s0`, `s1` the expected
+    /// scores under the hypotheses and `v` the per-game variance, estimated as if one more
+    /// win, draw and loss had been played. That prior keeps a handful of games (whose
+    /// variance looks tiny: 4-2-0) from deciding a test at once, and fades as games are
+    /// played.
+    ///
+    /// ```
+    /// use fairy_cli::arbiter::stats::{Sprt, Verdict};
+    /// let s = Sprt { elo0: 0.0, elo1: 150.0, alpha: 0.05, beta: 0.05 };
+    /// assert_eq!(s.verdict(4, 2, 0), Verdict::Continue);
+    /// assert_eq!(s.verdict(40, 20, 0), Verdict::H1);
+    /// ```
     pub fn llr(&self, w: u32, d: u32, l: u32) -> f64 {
-        let Some((n, mean, mut var)) = mean_var(w, d, l) else {
+        let Some((n, mean, _)) = mean_var(w, d, l) else {
             return 0.0;
         };
-        if var <= 1e-12 {
-            var = mean_var(w + 1, d + 1, l + 1).map_or(0.25, |m| m.2);
-        }
+        let var = mean_var(w + 1, d + 1, l + 1).map_or(0.25, |m| m.2);
         let (s0, s1) = (expected_score(self.elo0), expected_score(self.elo1));
         n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
     }
@@ -165,11 +171,13 @@ mod tests {
 
     #[test]
     fn llr_matches_a_hand_computation() {
-        // 60-20-20: mean 0.7, variance 0.16; s1 = 1/(1+10^(-1/40)) = 0.5143871...
+        // 60-20-20: mean 0.7; the variance of 61-21-21 is 66.25/103 - (71.5/103)^2;
+        // s1 = 1/(1+10^(-1/40)) = 0.5143871...
         let s1 = 0.514_387_184_165_998_7;
-        let want = 100.0 * (s1 - 0.5) * (1.4 - 0.5 - s1) / 0.32;
+        let var = 66.25 / 103.0 - (71.5_f64 / 103.0).powi(2);
+        let want = 100.0 * (s1 - 0.5) * (1.4 - 0.5 - s1) / (2.0 * var);
         assert!((S.llr(60, 20, 20) - want).abs() < 1e-9);
-        assert!((S.llr(60, 20, 20) - 1.733_713).abs() < 1e-5);
+        assert!((S.llr(60, 20, 20) - 1.719_471).abs() < 1e-5);
         // Symmetric results have a negative LLR (the mean is below the midpoint).
         assert!(S.llr(30, 40, 30) < 0.0);
         assert_eq!(S.llr(0, 0, 0), 0.0);
