@@ -5,12 +5,19 @@
 //!
 //! - iterative deepening negamax with alpha-beta, principal-variation search and late-move
 //!   reductions,
+//! - null-move pruning where the variant can pass ([`Game::play_null`](fairy_kernel::Game::play_null)):
+//!   away from the principal variation, out of check, at depth [`NULL_MOVE_DEPTH`] and more,
+//!   a side whose static evaluation is at or above beta lets the opponent move twice and
+//!   is cut off when a search [`null_move_reduction`] plies shallower still fails high,
 //! - a transposition table keyed by [`Game::hash`](fairy_kernel::Game::hash),
-//! - move ordering: the table's move, then captures ([`Game::is_capture`](fairy_kernel::Game::is_capture)),
-//!   then two killer moves per ply, then quiet moves by their history of cut-offs,
-//! - quiescence search over captures (best first by the evaluation after them, at most
-//!   [`QUIESCENCE_DEPTH`] plies) with a stand-pat bound from
-//!   [`Game::evaluate`](fairy_kernel::Game::evaluate),
+//! - move ordering: the table's move, then captures by what they win
+//!   ([`Game::capture_gain`](fairy_kernel::Game::capture_gain), most first), then two
+//!   killer moves per ply, then quiet moves by their history of cut-offs; moves are picked
+//!   best first one at a time, since a cut-off usually comes early,
+//! - quiescence search over captures (by gain, at most [`QUIESCENCE_DEPTH`] plies) with a
+//!   stand-pat bound from [`Game::evaluate`](fairy_kernel::Game::evaluate) taken before
+//!   any move is generated (except right after a royal capture, which may have ended the
+//!   game), and delta pruning of captures that cannot reach alpha by [`DELTA_MARGIN`],
 //! - depth, time and node limits, and the principal variation of the last finished
 //!   iteration.
 //!
