@@ -37,9 +37,30 @@ pub const PAWN_ADVANCE: [i32; 8] = [0, 0, 4, 10, 20, 35, 60, 0];
 /// Extra advancement for the centre files (d, e) on ranks 3 to 5 (from the pawn's side).
 pub const PAWN_CENTRE: i32 = 8;
 /// Centipawns per square next to the king (or the king's square) attacked by the enemy.
-pub const KING_ZONE_ATTACK: i32 = 6;
+pub const KING_ZONE_ATTACK: i32 = 10;
 /// Centipawns per own pawn on the three squares in front of the king.
 pub const KING_SHIELD: i32 = 10;
+
+/// Piece-square bonuses by role (White's view, `a1` = 0; Black's squares are mirrored by
+/// rank): knights [`KNIGHT_CENTRE`] and bishops [`BISHOP_CENTRE`] per [`RING`] step toward
+/// the centre, pawns [`PAWN_ADVANCE`] by rank plus [`PAWN_CENTRE`] on d/e files of ranks 3-5.
+const PST: [[i32; 64]; 6] = {
+    let mut t = [[0i32; 64]; 6];
+    let mut s = 0;
+    while s < 64 {
+        let (f, r) = (s % 8, s / 8);
+        t[Role::Pawn as usize][s] = PAWN_ADVANCE[r]
+            + if (f == 3 || f == 4) && r >= 2 && r <= 4 {
+                PAWN_CENTRE
+            } else {
+                0
+            };
+        t[Role::Knight as usize][s] = KNIGHT_CENTRE * RING[s];
+        t[Role::Bishop as usize][s] = BISHOP_CENTRE * RING[s];
+        s += 1;
+    }
+    t
+};
 
 /// Material value of `role` for a side in `mode` (not a rule: engine evaluation). A
 /// BEREFT side's rooks and bishops make non-captures of one step only (seed §3.1, §3.2),
@@ -67,6 +88,7 @@ fn side_score(pos: &Position, c: Color) -> i32 {
         Color::Black => 56,
     };
     let mut score = 0;
+    let own_pawns = pos.pieces(c, Role::Pawn);
     let mut mobility = 0;
     let mut zone = 0;
     for r in Role::ALL {
@@ -75,25 +97,11 @@ fn side_score(pos: &Position, c: Color) -> i32 {
         while b != 0 {
             let s = b.trailing_zeros() as Sq;
             b &= b - 1;
-            let ws = (s ^ flip) as usize;
+            score += PST[r.index()][(s ^ flip) as usize];
             let att = match r {
-                Role::Pawn => {
-                    let rank = ws / 8;
-                    score += PAWN_ADVANCE[rank];
-                    let file = ws % 8;
-                    if (file == 3 || file == 4) && (2..=4).contains(&rank) {
-                        score += PAWN_CENTRE;
-                    }
-                    pawn_attacks(c, s)
-                }
-                Role::Knight => {
-                    score += KNIGHT_CENTRE * RING[ws];
-                    knight_attacks(s)
-                }
-                Role::Bishop => {
-                    score += BISHOP_CENTRE * RING[ws];
-                    bishop_attacks(s, occ)
-                }
+                Role::Pawn => pawn_attacks(c, s),
+                Role::Knight => knight_attacks(s),
+                Role::Bishop => bishop_attacks(s, occ),
                 Role::Rook => rook_attacks(s, occ),
                 Role::Queen => bishop_attacks(s, occ) | rook_attacks(s, occ),
                 Role::King => king_attacks(s),
@@ -111,7 +119,7 @@ fn side_score(pos: &Position, c: Color) -> i32 {
             Color::White => 0,
         };
         let front = king_attacks(k) & rows;
-        score += KING_SHIELD * (front & pos.pieces(c, Role::Pawn)).count_ones() as i32;
+        score += KING_SHIELD * (front & own_pawns).count_ones() as i32;
     }
     score + MOBILITY_WEIGHT * mobility + KING_ZONE_ATTACK * zone
 }
