@@ -5,9 +5,7 @@ use fairy_kernel::{
     Game, Geometry, MoveError, Outcome, PositionError, Reason, RectBoard, SquareError,
 };
 
-use crate::attacks::{
-    bb, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
-};
+use crate::attacks::bb;
 use crate::movegen::{self, MoveList};
 use crate::types::{Move, MoveKind, Role, Sq};
 use crate::{Color, Position};
@@ -51,35 +49,12 @@ impl Position {
         })
     }
 
-    /// Static evaluation in centipawns from the side to move's view: material by
-    /// [`Role::value`] plus [`MOBILITY_WEIGHT`] per square attacked (orthodox capture
-    /// geometry, own pieces excluded) more than the opponent.
+    /// Static evaluation in centipawns from the side to move's view (not a rule: engine
+    /// evaluation): material by mode ([`crate::eval::mode_value`]), piece-square terms,
+    /// [`MOBILITY_WEIGHT`] per square attacked (orthodox capture geometry, own pieces
+    /// excluded) and king safety; docs/rules/synthesis.md section 10.
     pub fn evaluate(&self) -> i32 {
-        let occ = self.occupied();
-        let score = |c: Color| -> i32 {
-            let mut material = 0;
-            let mut mobility = 0;
-            let own = self.color_bb(c);
-            for r in Role::ALL {
-                let mut b = self.pieces(c, r);
-                material += r.value() * b.count_ones() as i32;
-                while b != 0 {
-                    let s = b.trailing_zeros() as Sq;
-                    b &= b - 1;
-                    let att = match r {
-                        Role::Pawn => pawn_attacks(c, s),
-                        Role::Knight => knight_attacks(s),
-                        Role::Bishop => bishop_attacks(s, occ),
-                        Role::Rook => rook_attacks(s, occ),
-                        Role::Queen => bishop_attacks(s, occ) | rook_attacks(s, occ),
-                        Role::King => king_attacks(s),
-                    };
-                    mobility += (att & !own).count_ones() as i32;
-                }
-            }
-            material + MOBILITY_WEIGHT * mobility
-        };
-        score(self.side) - score(!self.side)
+        crate::eval::evaluate(self)
     }
 }
 

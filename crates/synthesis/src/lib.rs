@@ -22,6 +22,7 @@
 //! ```
 
 pub mod attacks;
+pub mod eval;
 mod game;
 pub mod generated;
 pub mod movegen;
