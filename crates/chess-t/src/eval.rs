@@ -217,6 +217,10 @@ fn side_score(p: &Position, et: &EvalTables, c: usize) -> i32 {
 pub fn evaluate(p: &Position) -> i32 {
     let et = tables(p.variant);
     let white = side_score(p, et, 0) - side_score(p, et, 1);
-    let score = if p.side == Color::White { white } else { -white };
+    let score = if p.side == Color::White {
+        white
+    } else {
+        -white
+    };
     score.clamp(-100_000, 100_000)
 }
