@@ -126,20 +126,10 @@ impl Game for Position {
         self.compute_hash()
     }
 
-    /// Material ([`piece_value`]) plus 2 per legal move more than the opponent has, from the
-    /// side to move's view.
+    /// The engine's evaluation from the side to move's view: material, piece-square terms,
+    /// castle defence and attack, cheap mobility (`crate::eval`; docs/rules/chess-t.md §11).
     fn evaluate(&self) -> i32 {
-        let mut score = 0;
-        for k in Role::ALL {
-            let v = piece_value(k);
-            score += v * self.pieces(self.side, k).count_ones() as i32;
-            score -= v * self.pieces(!self.side, k).count_ones() as i32;
-        }
-        let mine = self.count_moves() as i32;
-        let mut other = *self;
-        other.side = !self.side;
-        let theirs = other.count_moves() as i32;
-        score + 2 * (mine - theirs)
+        crate::eval::evaluate(self)
     }
 
     fn diagram(&self) -> String {

@@ -5,6 +5,7 @@ use fairy_kernel::Geometry;
 use crate::notation::geometry;
 use crate::{MoveList, Position, Variant};
 
+mod eval;
 mod notation;
 mod perft;
 mod random;
