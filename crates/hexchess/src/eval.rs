@@ -94,10 +94,14 @@ impl EvalTables {
                 for role in Role::ALL {
                     for (phase, table) in pst.iter_mut().enumerate() {
                         let centre = CENTRE_WEIGHTS[role.index()];
-                        let mut v = piece_value(role)
-                            + rim * if phase == 0 { centre.0 } else { centre.1 };
+                        let mut v =
+                            piece_value(role) + rim * if phase == 0 { centre.0 } else { centre.1 };
                         if role == Role::Pawn {
-                            let (a, b) = if phase == 0 { PAWN_ADVANCE[0] } else { PAWN_ADVANCE[1] };
+                            let (a, b) = if phase == 0 {
+                                PAWN_ADVANCE[0]
+                            } else {
+                                PAWN_ADVANCE[1]
+                            };
                             v += (a as f64 * f + b as f64 * f * f).round() as i32;
                         }
                         table[color.index()][role.index()][sq as usize] = v as i16;
