@@ -134,7 +134,7 @@ impl Game for Position {
     }
 
     fn evaluate(&self) -> i32 {
-        self.pl.score::<Tables>(self.side) - self.pl.score::<Tables>(!self.side)
+        self.pl.evaluate::<Tables>(self.side, crate::eval::tables())
     }
 
     fn diagram(&self) -> String {

@@ -25,6 +25,7 @@
 //! [`fairy_kernel::Game`].
 
 mod diagram;
+mod eval;
 mod game;
 pub mod generated;
 pub use fairy_kernel::geometry::hexmoves;

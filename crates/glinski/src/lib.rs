@@ -29,6 +29,7 @@
 //! diagram and the drawing model for `fairy svg`.
 
 mod diagram;
+mod eval;
 mod game;
 pub mod generated;
 mod movegen;

@@ -35,7 +35,10 @@ pub mod tables;
 pub mod testing;
 
 pub use attacks::{ascends, bishop_attacks, rook_attacks, Checks, Tables};
-pub use eval::{piece_value, MOBILITY_WEIGHT};
+pub use eval::{
+    piece_value, EvalTables, CENTRE_WEIGHTS, FULL_PHASE_MATERIAL, KING_ATTACK, KING_SHIELD,
+    MOBILITY_WEIGHT, PAWN_ADVANCE,
+};
 /// The colour of a side (the kernel's), re-exported for the macros.
 pub use fairy_kernel::Color;
 pub use placement::Placement;
