@@ -120,17 +120,11 @@ impl Game for Position {
         self.zobrist_from_scratch()
     }
 
-    /// Material (rules doc §10, [`Role::value`]) plus [`MOBILITY_WEIGHT`] per pseudo-legal
-    /// move, side to move minus opponent.
+    /// The engine evaluation of [`crate::eval`] (docs/rules/dragonchess.md §10: material,
+    /// piece-square terms, Warrior advancement, weighted mobility, King shelter), side to
+    /// move minus opponent.
     fn evaluate(&self) -> i32 {
-        let us = self.side();
-        let mut score = 0;
-        for kind in Role::ALL {
-            let diff = self.pieces(us, kind).count() as i32 - self.pieces(!us, kind).count() as i32;
-            score += diff * kind.value();
-        }
-        score += MOBILITY_WEIGHT * (self.mobility(us) as i32 - self.mobility(!us) as i32);
-        score
+        crate::eval::evaluate(self)
     }
 
     fn diagram(&self) -> String {

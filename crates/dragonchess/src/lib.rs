@@ -21,6 +21,7 @@
 //! assert!(moves.iter().any(|&m| p.format_move(m) == "3g8-3a2"));
 //! ```
 
+pub mod eval;
 mod game;
 #[allow(missing_docs, clippy::all)]
 mod generated;

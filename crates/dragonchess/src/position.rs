@@ -681,13 +681,8 @@ impl Position {
     }
 
     /// The pseudo-legal moves (frozen pieces and the own King's safety aside) of the
-    /// piece of kind `kind` and side `us` on `sq`, into `sink` (rules doc §4).
-    #[inline]
-    fn piece_moves<S: Sink>(&self, us: Color, sq: u16, kind: Role, sink: &mut S) {
-        self.moves_in(&Ctx::new(self, us), sq, kind, sink);
-    }
-
-    /// [`Position::piece_moves`] with the side's sets computed once per position.
+    /// piece of kind `kind` and side `ctx.us` on `sq`, into `sink` (rules doc §4), with the
+    /// side's sets computed once per position.
     #[inline(always)]
     fn moves_in<S: Sink>(&self, ctx: &Ctx, sq: u16, kind: Role, sink: &mut S) {
         let (us, ci, own, enemy, occ) = (ctx.us, ctx.ci, ctx.own, ctx.enemy, ctx.occ);
@@ -968,14 +963,36 @@ impl Position {
     /// The number of pseudo-legal moves of `c` (own King's safety not considered; frozen
     /// pieces have none): the mobility term of [`fairy_kernel::Game::evaluate`].
     pub fn mobility(&self, c: Color) -> usize {
-        let movable = self.colors[c.index()].and_not(&self.frozen(c));
+        let ctx = Ctx::new(self, c);
+        let movable = ctx.own.and_not(&self.frozen(c));
         let mut n = Counter(0);
-        for sq in movable.iter() {
-            if let Some(p) = self.piece_on(sq) {
-                self.piece_moves(c, sq, p.role, &mut n);
+        for kind in Role::ALL {
+            for sq in (movable & self.kinds[kind.index()]).iter() {
+                self.moves_in(&ctx, sq, kind, &mut n);
             }
         }
         n.0
+    }
+
+    /// [`Position::mobility`] with each kind's moves counted `weights[kind]` times (kinds of
+    /// weight 0 are not generated): the weighted mobility term of the engine evaluation
+    /// (docs/rules/dragonchess.md §10).
+    pub(crate) fn weighted_mobility(&self, c: Color, weights: &[i32; 15]) -> i32 {
+        let ctx = Ctx::new(self, c);
+        let movable = ctx.own.and_not(&self.frozen(c));
+        let mut total = 0;
+        for kind in Role::ALL {
+            let w = weights[kind.index()];
+            if w == 0 {
+                continue;
+            }
+            let mut n = Counter(0);
+            for sq in (movable & self.kinds[kind.index()]).iter() {
+                self.moves_in(&ctx, sq, kind, &mut n);
+            }
+            total += w * n.0 as i32;
+        }
+        total
     }
 
     /// Plays `m`, which must be one of the legal moves (copy-make: the caller keeps the old
