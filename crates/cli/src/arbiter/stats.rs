@@ -31,6 +31,53 @@ fn mean_var(w: u32, d: u32, l: u32) -> Option<(f64, f64, f64)> {
     Some((n, mean, var))
 }
 
+/// The scores of a win, a draw and a loss.
+const RESULT_SCORES: [f64; 3] = [1.0, 0.5, 0.0];
+
+/// The most likely distribution `(win, draw, loss)` of game results, given the counts `n`
+/// (each with a pseudo-count of 0.001 added), among those whose expected score is `s`
+/// (0 < s < 1). By Lagrange's method it is `pᵢ = qᵢ / (1 + λ (xᵢ - s))` with `q` the
+/// observed frequencies, `x` the results' scores and `λ` the root (found by bisection) of
+/// `Σ qᵢ (xᵢ - s) / (1 + λ (xᵢ - s)) = 0`, which makes the `pᵢ` sum to 1.
+///
+/// ```
+/// use fairy_cli::arbiter::stats::constrained_mle;
+/// let p = constrained_mle([60.0, 20.0, 20.0], 0.6);
+/// assert!((p[0] + p[1] + p[2] - 1.0).abs() < 1e-9);
+/// assert!((p[0] + p[1] / 2.0 - 0.6).abs() < 1e-9);
+/// ```
+pub fn constrained_mle(n: [f64; 3], s: f64) -> [f64; 3] {
+    let s = s.clamp(1e-9, 1.0 - 1e-9);
+    let counts = n.map(|c| c.max(0.0) + 1e-3);
+    let total: f64 = counts.iter().sum();
+    let q = counts.map(|c| c / total);
+    let f = |lambda: f64| -> f64 {
+        (0..3)
+            .map(|i| {
+                let d = RESULT_SCORES[i] - s;
+                q[i] * d / (1.0 + lambda * d)
+            })
+            .sum()
+    };
+    // Every denominator stays positive for lambda in (-1/(1-s), 1/s); f falls across it.
+    let (mut lo, mut hi) = (-1.0 / (1.0 - s), 1.0 / s);
+    let margin = 1e-12;
+    lo += margin * lo.abs().max(1.0);
+    hi -= margin * hi.abs().max(1.0);
+    for _ in 0..200 {
+        let mid = (lo + hi) / 2.0;
+        if f(mid) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let lambda = (lo + hi) / 2.0;
+    let p = [0, 1, 2].map(|i| q[i] / (1.0 + lambda * (RESULT_SCORES[i] - s)));
+    let sum: f64 = p.iter().sum();
+    p.map(|x| x / sum)
+}
+
 /// Elo of `w` wins, `d` draws and `l` losses with the 95% interval `(elo, low, high)`.
 ///
 /// ```
@@ -122,26 +169,29 @@ impl Sprt {
         )
     }
 
-    /// The log-likelihood ratio of H1 against H0 after `w`-`d`-`l`:
-    /// `n (s1 - s0) (2 m - s0 - s1) / (2 v)` with `m` the mean score, `s0`, `s1` the expected
-    /// scores under the hypotheses and `v` the per-game variance, estimated as if one more
-    /// win, draw and loss had been played. That prior keeps a handful of games (whose
-    /// variance looks tiny: 4-2-0) from deciding a test at once, and fades as games are
-    /// played.
+    /// The log-likelihood ratio of H1 against H0 after `w`-`d`-`l` (the generalised SPRT
+    /// on the trinomial model of game results): `Σ nᵢ ln(p1ᵢ / p0ᵢ)` over wins, draws and
+    /// losses, where `p0`, `p1` are the most likely result distributions whose expected
+    /// score is that of `elo0`, `elo1` ([`constrained_mle`]). Each count gets a pseudo-count
+    /// of 0.001 so that results never seen still have a probability. Exact for small
+    /// samples: nine straight wins are needed to accept `elo1 = 150` against `elo0 = 0`
+    /// at 5% risks (`9 ln(s1/s0)` passes `ln 19`; eight do not).
     ///
     /// ```
     /// use fairy_cli::arbiter::stats::{Sprt, Verdict};
     /// let s = Sprt { elo0: 0.0, elo1: 150.0, alpha: 0.05, beta: 0.05 };
+    /// assert_eq!(s.verdict(8, 0, 0), Verdict::Continue);
+    /// assert_eq!(s.verdict(9, 0, 0), Verdict::H1);
     /// assert_eq!(s.verdict(4, 2, 0), Verdict::Continue);
-    /// assert_eq!(s.verdict(40, 20, 0), Verdict::H1);
     /// ```
     pub fn llr(&self, w: u32, d: u32, l: u32) -> f64 {
-        let Some((n, mean, _)) = mean_var(w, d, l) else {
+        if w + d + l == 0 {
             return 0.0;
-        };
-        let var = mean_var(w + 1, d + 1, l + 1).map_or(0.25, |m| m.2);
+        }
+        let n = [f64::from(w), f64::from(d), f64::from(l)];
         let (s0, s1) = (expected_score(self.elo0), expected_score(self.elo1));
-        n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
+        let (p0, p1) = (constrained_mle(n, s0), constrained_mle(n, s1));
+        (0..3).map(|i| n[i] * (p1[i] / p0[i]).ln()).sum()
     }
 
     /// The decision after `w`-`d`-`l`.
@@ -170,14 +220,21 @@ mod tests {
     };
 
     #[test]
-    fn llr_matches_a_hand_computation() {
-        // 60-20-20: mean 0.7; the variance of 61-21-21 is 66.25/103 - (71.5/103)^2;
-        // s1 = 1/(1+10^(-1/40)) = 0.5143871...
-        let s1 = 0.514_387_184_165_998_7;
-        let var = 66.25 / 103.0 - (71.5_f64 / 103.0).powi(2);
-        let want = 100.0 * (s1 - 0.5) * (1.4 - 0.5 - s1) / (2.0 * var);
+    fn llr_matches_a_direct_computation() {
+        // 60-20-20 against elo0 = 0, elo1 = 10: the distributions of the closed form are
+        // checked by their constraints, the LLR against a direct sum.
+        let n = [60.0, 20.0, 20.0];
+        let (s0, s1) = (0.5, expected_score(10.0));
+        let (p0, p1) = (constrained_mle(n, s0), constrained_mle(n, s1));
+        for (p, s) in [(p0, s0), (p1, s1)] {
+            assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+            assert!((p[0] + p[1] / 2.0 - s).abs() < 1e-9);
+        }
+        let want: f64 = (0..3).map(|i| n[i] * (p1[i] / p0[i]).ln()).sum();
         assert!((S.llr(60, 20, 20) - want).abs() < 1e-9);
-        assert!((S.llr(60, 20, 20) - 1.719_471).abs() < 1e-5);
+        // The observed frequencies are the most likely ones at their own mean score.
+        let own = constrained_mle(n, 0.7);
+        assert!((own[0] - 0.6).abs() < 1e-4 && (own[2] - 0.2).abs() < 1e-4);
         // Symmetric results have a negative LLR (the mean is below the midpoint).
         assert!(S.llr(30, 40, 30) < 0.0);
         assert_eq!(S.llr(0, 0, 0), 0.0);
