@@ -62,6 +62,10 @@ pub struct Limits {
     pub movetime: Option<Duration>,
     /// The number of nodes (main and quiescence) after which to stop.
     pub nodes: Option<u64>,
+    /// The time to aim at when `movetime` is a hard ceiling above it (a clock's time
+    /// management): no iteration starts once half of it is gone. Without it, `movetime`
+    /// itself plays that part.
+    pub soft_movetime: Option<Duration>,
 }
 
 impl Limits {
@@ -75,6 +79,7 @@ impl Limits {
             depth: Some(depth),
             movetime: None,
             nodes: None,
+            soft_movetime: None,
         }
     }
 
@@ -88,6 +93,7 @@ impl Limits {
             depth: None,
             movetime: Some(Duration::from_millis(ms)),
             nodes: None,
+            soft_movetime: None,
         }
     }
 }
@@ -382,9 +388,9 @@ impl<G: Game> Searcher<G> {
             if single && limits.depth.is_none() {
                 break;
             }
-            // Half the time gone: the next iteration would not finish.
-            if let (Some(t), Some(deadline)) = (limits.movetime, self.deadline) {
-                if deadline.saturating_duration_since(Instant::now()) < t / 2 {
+            // Half the time aimed at gone: the next iteration would not finish in it.
+            if let Some(aim) = limits.soft_movetime.or(limits.movetime) {
+                if self.start.elapsed() > aim / 2 {
                     break;
                 }
             }

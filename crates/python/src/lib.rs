@@ -817,6 +817,7 @@ impl Board {
             },
             movetime: movetime_ms.map(std::time::Duration::from_millis),
             nodes: None,
+            soft_movetime: None,
         };
         let s = &mut *self.session;
         Ok(py

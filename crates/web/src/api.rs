@@ -392,6 +392,7 @@ async fn engine(
         // Every search is capped in time, whatever depth it asks for.
         movetime: Some(Duration::from_millis(limits.ms.unwrap_or(cap).min(cap))),
         nodes: None,
+        soft_movetime: None,
     };
     let permit = store
         .engine

@@ -21,7 +21,7 @@ use fairy_kernel::Color;
 use crate::adapter::{self, SearchInfo, Session, Variant};
 use crate::registry;
 
-use self::time::{budget, Clock};
+use self::time::{budget, ceiling, Clock};
 
 /// The engine's name in `id name`.
 pub const ENGINE_NAME: &str = concat!("fairy ", env!("CARGO_PKG_VERSION"));
@@ -561,38 +561,56 @@ pub struct Go {
 
 impl Go {
     /// The search limits for `side` to move: the depth and node caps as given, and the
-    /// time from `movetime` (less `overhead_ms`) or from the side's clock ([`budget`]),
-    /// the smaller when both are given.
+    /// time from `movetime` (less `overhead_ms`) or from the side's clock, the smaller when
+    /// both are given. From the clock, [`budget`] is the time aimed at (no iteration starts
+    /// once half of it is gone) and [`ceiling`] the time at which the search stops.
+    ///
+    /// ```
+    /// use fairy_cli::uci::parse_go;
+    /// use fairy_kernel::Color;
+    /// use std::time::Duration;
+    /// let go = parse_go(&["wtime", "10030", "winc", "100"]).unwrap();
+    /// let l = go.limits(Color::White, 30);
+    /// // 10 000 ms usable / 30 + 100 ms aimed at, three times that at most.
+    /// assert_eq!(l.soft_movetime, Some(Duration::from_millis(433)));
+    /// assert_eq!(l.movetime, Some(Duration::from_millis(1299)));
+    /// let fixed = parse_go(&["movetime", "500"]).unwrap().limits(Color::White, 30);
+    /// assert_eq!((fixed.movetime, fixed.soft_movetime), (Some(Duration::from_millis(470)), None));
+    /// ```
     pub fn limits(&self, side: Color, overhead_ms: u64) -> Limits {
         let i = side.index();
-        let from_clock = self.time[i].map(|t| {
-            budget(
-                Clock {
-                    time_ms: t,
-                    inc_ms: self.inc[i].unwrap_or(0),
-                    moves_to_go: self.moves_to_go,
-                },
-                overhead_ms,
-            )
+        let clock = self.time[i].map(|t| Clock {
+            time_ms: t,
+            inc_ms: self.inc[i].unwrap_or(0),
+            moves_to_go: self.moves_to_go,
         });
         let fixed = self
             .movetime
             .map(|ms| Duration::from_millis(ms.saturating_sub(overhead_ms).max(1)));
-        let movetime = match (from_clock, fixed) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
         if self.infinite {
             return Limits {
                 depth: self.depth,
                 nodes: self.nodes,
-                movetime: None,
+                ..Limits::default()
             };
         }
+        let (movetime, soft_movetime) = match (clock, fixed) {
+            (Some(c), fixed) => {
+                let hard = ceiling(c, overhead_ms);
+                let soft = budget(c, overhead_ms);
+                match fixed {
+                    Some(f) if f < soft => (Some(f), None),
+                    Some(f) => (Some(hard.min(f)), Some(soft)),
+                    None => (Some(hard), Some(soft)),
+                }
+            }
+            (None, fixed) => (fixed, None),
+        };
         Limits {
             depth: self.depth,
             nodes: self.nodes,
             movetime,
+            soft_movetime,
         }
     }
 }
