@@ -164,7 +164,7 @@ impl Game for Position {
             || (mv.kind() != MoveKind::Castle && self.board[mv.target() as usize] != 0)
     }
 
-    /// The captured piece's value ([`crate::eval::PIECE_VALUES`]; a pawn for en passant) plus a
+    /// The captured piece's value (docs/rules/regicide.md section 11; a pawn for en passant) plus a
     /// promotion's gain.
     fn capture_gain(&self, mv: Move) -> i32 {
         self.gain(mv)
