@@ -170,3 +170,142 @@ macro_rules! hex_move_text {
         }
     };
 }
+
+/// Writes the unit tests of a hexagonal variant's evaluation ([`crate::Placement::evaluate`]
+/// with the board's [`crate::EvalTables`]): the colour-mirrored start is the start;
+/// colour-mirrored positions evaluate alike, for either side to move, over 40 plies of
+/// play; a centralised knight scores more than one on `a1`; a pawn `pawn_steps` steps up
+/// its file (`pawn_step` is the crate's table of one-step pawn advances) scores more than a
+/// home pawn; a board without kings evaluates without panicking.
+///
+/// `mirror_cell` maps a cell to its counterpart on the colour-swapped board. The crate
+/// must have `super::tables()` (its evaluation tables) where the macro is invoked, a module
+/// `movegen` with its `Tables`, a module `tables` with `board()` and `CELLS`, `Position`
+/// with a public `pl` placement, `MoveList`, and depend on `fairy-kernel`. (`crate` in
+/// the body means that invoking crate, on purpose.)
+#[macro_export]
+#[allow(clippy::crate_in_macro_def)]
+macro_rules! hex_eval_tests {
+    (mirror_cell: $mirror_cell:path, pawn_step: $pawn_step:expr, pawn_steps: $steps:expr $(,)?) => {
+        use fairy_hexchess::{Piece, Placement, Role};
+        use fairy_kernel::{Color, Game, Geometry};
+
+        use super::tables;
+        use crate::movegen::Tables;
+        use crate::tables::{board, CELLS};
+        use crate::Position;
+
+        /// The placement with colours swapped and cells reflected.
+        fn mirror(p: &Placement<CELLS>) -> Placement<CELLS> {
+            let mut m = Placement::EMPTY;
+            for sq in 0..CELLS as u16 {
+                if let Some(pc) = p.piece_at(sq) {
+                    let swapped = Piece {
+                        color: !pc.color,
+                        role: pc.role,
+                    };
+                    m.put($mirror_cell(sq), swapped);
+                }
+            }
+            m
+        }
+
+        fn cell(name: &str) -> u16 {
+            board().parse_square(name).unwrap()
+        }
+
+        fn eval(p: &Placement<CELLS>, side: Color) -> i32 {
+            p.evaluate::<Tables>(side, tables())
+        }
+
+        /// Kings on their start cells plus `extra` pieces.
+        fn with_kings(extra: &[(&str, Color, Role)]) -> Placement<CELLS> {
+            let start = Position::start(()).pl;
+            let mut p = Placement::EMPTY;
+            for color in Color::ALL {
+                p.put(
+                    start.king(color),
+                    Piece {
+                        color,
+                        role: Role::King,
+                    },
+                );
+            }
+            for &(name, color, role) in extra {
+                p.put(cell(name), Piece { color, role });
+            }
+            p
+        }
+
+        #[test]
+        fn the_mirrored_start_is_the_start() {
+            let start = Position::start(()).pl;
+            assert_eq!(mirror(&start), start);
+        }
+
+        #[test]
+        fn colour_mirrored_positions_evaluate_alike() {
+            let mut pos = Position::start(());
+            for ply in 0..40 {
+                let p = &pos.pl;
+                let m = mirror(p);
+                for side in Color::ALL {
+                    assert_eq!(eval(p, side), eval(&m, !side), "ply {ply}");
+                }
+                assert_eq!(eval(p, Color::White), -eval(p, Color::Black));
+                let mut list = crate::MoveList::new();
+                pos.legal_moves(&mut list);
+                if list.is_empty() {
+                    break;
+                }
+                let mv = list[(ply * 7 + 3) % list.len()];
+                pos.play(mv);
+            }
+        }
+
+        #[test]
+        fn a_centralised_knight_scores_more_than_one_on_the_rim() {
+            let rim = cell("a1");
+            let b = board();
+            let centre = (0..CELLS as u16)
+                .max_by_key(|&s| {
+                    (0..6)
+                        .map(|d| <Tables as fairy_hexchess::Tables>::rays(s)[d].count())
+                        .min()
+                })
+                .unwrap();
+            let name = b.square_name(centre);
+            let on_rim = with_kings(&[(&b.square_name(rim), Color::White, Role::Knight)]);
+            let central = with_kings(&[(&name, Color::White, Role::Knight)]);
+            assert!(eval(&central, Color::White) > eval(&on_rim, Color::White) + 20);
+        }
+
+        #[test]
+        fn an_advanced_pawn_scores_more_than_a_home_pawn() {
+            let start = Position::start(()).pl;
+            let home = (start.pieces(Color::White, Role::Pawn)).first().unwrap();
+            let mut advanced = home;
+            for _ in 0..$steps {
+                advanced = $pawn_step[0][advanced as usize] as u16;
+            }
+            let b = board();
+            let p_home = with_kings(&[(&b.square_name(home), Color::White, Role::Pawn)]);
+            let p_adv = with_kings(&[(&b.square_name(advanced), Color::White, Role::Pawn)]);
+            assert!(eval(&p_adv, Color::White) > eval(&p_home, Color::White) + 20);
+        }
+
+        #[test]
+        fn the_evaluation_survives_boards_without_kings() {
+            let mut p: Placement<CELLS> = Placement::EMPTY;
+            p.put(
+                cell("a1"),
+                Piece {
+                    color: Color::White,
+                    role: Role::Queen,
+                },
+            );
+            let s = eval(&p, Color::White);
+            assert!(s > 0 && s < 100_000);
+        }
+    };
+}
