@@ -185,22 +185,7 @@ mod tests {
                 continue;
             }
             if w.contains('/') {
-                let ranks: Vec<String> = w
-                    .split('/')
-                    .rev()
-                    .map(|r| {
-                        r.chars()
-                            .map(|ch| {
-                                if ch.is_ascii_uppercase() {
-                                    ch.to_ascii_lowercase()
-                                } else {
-                                    ch.to_ascii_uppercase()
-                                }
-                            })
-                            .collect()
-                    })
-                    .collect();
-                boards.push(ranks.join("/"));
+                boards.push(fairy_kernel::text_checks::mirror_rows(w));
             } else {
                 rest.push(match w {
                     "g" => "s".to_owned(),

@@ -160,3 +160,30 @@ where
         assert!(!e.contains('\n'), "{e}");
     }
 }
+
+/// The colour-mirrored board field of a FEN-like notation: the `/`-separated rows in
+/// reverse order, every letter's case swapped (upper case and lower case are the two
+/// sides), digits (empty runs) kept. For the symmetry tests of evaluations.
+///
+/// ```
+/// use fairy_kernel::text_checks::mirror_rows;
+/// assert_eq!(mirror_rows("rnb/3/PP1"), "pp1/3/RNB");
+/// ```
+pub fn mirror_rows(board: &str) -> String {
+    let rows: Vec<String> = board
+        .split('/')
+        .rev()
+        .map(|row| {
+            row.chars()
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    rows.join("/")
+}

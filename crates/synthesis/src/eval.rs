@@ -143,23 +143,9 @@ mod tests {
     /// states swapped (castling and en passant must be `-` in the inputs used here).
     fn mirror(fen: &str) -> String {
         let f: Vec<&str> = fen.split(' ').collect();
-        let board: Vec<String> = f[0]
-            .split('/')
-            .rev()
-            .map(|r| {
-                r.chars()
-                    .map(|ch| {
-                        if ch.is_ascii_uppercase() {
-                            ch.to_ascii_lowercase()
-                        } else {
-                            ch.to_ascii_uppercase()
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
+        let board = fairy_kernel::text_checks::mirror_rows(f[0]);
         let side = if f[1] == "w" { "b" } else { "w" };
-        let mut out = format!("{} {side} - - 0 1", board.join("/"));
+        let mut out = format!("{} {side} - - 0 1", board);
         if let Some(st) = f.get(6) {
             let (w, b) = st.split_once('/').unwrap();
             out.push_str(&format!(" {b}/{w}"));

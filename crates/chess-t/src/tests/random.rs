@@ -616,21 +616,7 @@ fn perft_files_agree_with_reference_deep() {
 fn mirror(p: &Position) -> Position {
     let text = p.to_notation();
     let f: Vec<&str> = text.split(' ').collect();
-    let board: Vec<String> = f[0]
-        .split('/')
-        .rev()
-        .map(|row| {
-            row.chars()
-                .map(|c| {
-                    if c.is_ascii_uppercase() {
-                        c.to_ascii_lowercase()
-                    } else {
-                        c.to_ascii_uppercase()
-                    }
-                })
-                .collect()
-        })
-        .collect();
+    let board = fairy_kernel::text_checks::mirror_rows(f[0]);
     let side = if f[1] == "w" { "b" } else { "w" };
     let ranks = p.rules().ranks;
     let flip = |s: &str| {
@@ -646,7 +632,7 @@ fn mirror(p: &Position) -> Position {
         "B" => "W",
         x => x,
     };
-    let text = format!("{} {side} {fields} {flags} {} 1", board.join("/"), f[4]);
+    let text = format!("{} {side} {fields} {flags} {} 1", board, f[4]);
     Position::from_notation(p.variant(), &text).unwrap()
 }
 
