@@ -16,8 +16,9 @@
 //!   best first one at a time, since a cut-off usually comes early,
 //! - quiescence search over captures (by gain, at most [`QUIESCENCE_DEPTH`] plies) with a
 //!   stand-pat bound from [`Game::evaluate`](fairy_kernel::Game::evaluate) taken before
-//!   any move is generated (except right after a royal capture, which may have ended the
-//!   game), and delta pruning of captures that cannot reach alpha by [`DELTA_MARGIN`],
+//!   any move is generated (except at the horizon itself, where the main search's last
+//!   move may have ended the game, and right after a royal capture), and delta pruning of
+//!   captures that cannot reach alpha by [`DELTA_MARGIN`],
 //! - depth, time and node limits, and the principal variation of the last finished
 //!   iteration.
 //!

@@ -669,12 +669,13 @@ impl<G: Game> Searcher<G> {
         if self.tick(ply) {
             return DRAW;
         }
-        // Stand pat before generating moves, unless the move here took a royal piece (the
-        // game may be over: by the Game contract, then no legal move is left).
-        let royal_taken = self.royal_taken[ply];
+        // Stand pat before generating moves, except at the horizon itself (the main
+        // search's last move may have ended the game, a quiet mate included) and after a
+        // royal capture: by the Game contract a decided position has no legal moves.
+        let may_be_decided = qdepth == 0 || self.royal_taken[ply];
         let stand = pos.evaluate();
         let done = stand >= beta || ply >= MAX_PLY || qdepth >= QUIESCENCE_DEPTH;
-        if done && !royal_taken {
+        if done && !may_be_decided {
             return stand;
         }
         let mut list = G::MoveList::default();
