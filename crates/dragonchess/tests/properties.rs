@@ -98,24 +98,7 @@ fn play_then_undo_restores_the_position() {
 /// other side to move (the setup is symmetric this way, ruling D2).
 fn mirror(text: &str) -> String {
     let fields: Vec<&str> = text.split(' ').collect();
-    let swap = |board: &str| -> String {
-        let ranks: Vec<String> = board
-            .split('/')
-            .rev()
-            .map(|r| {
-                r.chars()
-                    .map(|c| {
-                        if c.is_ascii_uppercase() {
-                            c.to_ascii_lowercase()
-                        } else {
-                            c.to_ascii_uppercase()
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
-        ranks.join("/")
-    };
+    let swap = fairy_kernel::text_checks::mirror_rows;
     let side = if fields[5] == "g" { "s" } else { "g" };
     // Hero origins (D8): each square's rank mirrored, 1 <-> 8.
     let flip = |sq: &str| -> String {

@@ -170,20 +170,23 @@ where
 /// assert_eq!(mirror_rows("rnb/3/PP1"), "pp1/3/RNB");
 /// ```
 pub fn mirror_rows(board: &str) -> String {
-    let rows: Vec<String> = board
-        .split('/')
-        .rev()
-        .map(|row| {
-            row.chars()
-                .map(|c| {
-                    if c.is_ascii_uppercase() {
-                        c.to_ascii_lowercase()
-                    } else {
-                        c.to_ascii_uppercase()
-                    }
-                })
-                .collect()
-        })
-        .collect();
+    let rows: Vec<String> = board.split('/').rev().map(swap_case).collect();
     rows.join("/")
+}
+
+/// `text` with every ASCII letter's case swapped (the two sides of a FEN-like notation).
+///
+/// ```
+/// assert_eq!(fairy_kernel::text_checks::swap_case("KQk-"), "kqK-");
+/// ```
+pub fn swap_case(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_ascii_uppercase() {
+                c.to_ascii_lowercase()
+            } else {
+                c.to_ascii_uppercase()
+            }
+        })
+        .collect()
 }

@@ -24,17 +24,7 @@ fn mirror_list(field: &str) -> String {
     v.join(",")
 }
 
-fn swapcase(s: &str) -> String {
-    s.chars()
-        .map(|c| {
-            if c.is_ascii_uppercase() {
-                c.to_ascii_lowercase()
-            } else {
-                c.to_ascii_uppercase()
-            }
-        })
-        .collect()
-}
+use fairy_kernel::text_checks::swap_case as swapcase;
 
 /// The colour-mirrored notation of a position.
 fn mirror(text: &str) -> String {

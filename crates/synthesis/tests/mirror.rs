@@ -12,17 +12,7 @@ fn mirror_square(s: &str) -> String {
     format!("{}{}", b[0] as char, (b'9' - (b[1] - b'0')) as char)
 }
 
-fn swap_case(s: &str) -> String {
-    s.chars()
-        .map(|c| {
-            if c.is_ascii_uppercase() {
-                c.to_ascii_lowercase()
-            } else {
-                c.to_ascii_uppercase()
-            }
-        })
-        .collect()
-}
+use fairy_kernel::text_checks::swap_case;
 
 fn mirror_state(e: &str) -> String {
     match e.strip_prefix("-@") {

@@ -131,18 +131,11 @@ quickcheck! {
 fn mirror(p: &Position) -> Position {
     let text = p.to_notation();
     let fields: Vec<&str> = text.split(' ').collect();
-    let swap = |s: &str| -> String {
-        s.chars()
-            .map(|c| {
-                if c.is_ascii_uppercase() {
-                    c.to_ascii_lowercase()
-                } else {
-                    c.to_ascii_uppercase()
-                }
-            })
-            .collect()
-    };
-    let board: Vec<String> = fields[0].split('/').rev().map(swap).collect();
+    let board: Vec<String> = fields[0]
+        .split('/')
+        .rev()
+        .map(fairy_kernel::text_checks::swap_case)
+        .collect();
     let side = if fields[1] == "w" { "b" } else { "w" };
     let mut castling = String::new();
     for (c, from) in [('K', 'k'), ('Q', 'q'), ('k', 'K'), ('q', 'Q')] {
