@@ -117,6 +117,10 @@ pub struct SearchConfig {
     /// Delta pruning in quiescence search: a capture whose [`Game::capture_gain`] plus
     /// [`DELTA_MARGIN`] cannot lift the static evaluation to alpha is not tried.
     pub delta_pruning: bool,
+    /// Futility pruning where the variant gives a margin ([`Game::futility_margin`]): one
+    /// ply above the horizon, at null-window nodes out of check, quiet moves after the
+    /// first are not searched when the static evaluation plus the margin is at most alpha.
+    pub futility: bool,
 }
 
 impl Default for SearchConfig {
@@ -127,6 +131,7 @@ impl Default for SearchConfig {
             reductions: true,
             null_move: true,
             delta_pruning: true,
+            futility: true,
         }
     }
 }
@@ -516,6 +521,19 @@ impl<G: Game> Searcher<G> {
             (key, m)
         }));
 
+        // Futility pruning: one ply above the horizon, a quiet move that cannot lift the
+        // static evaluation to alpha even with the variant's margin is not searched.
+        let futile = match pos.futility_margin() {
+            Some(margin)
+                if self.config.futility
+                    && depth <= FUTILITY_DEPTH
+                    && beta - alpha == 1
+                    && !is_mate_score(alpha) =>
+            {
+                pos.evaluate().saturating_add(margin * depth as Score) <= alpha && !pos.is_check()
+            }
+            _ => false,
+        };
         let side = pos.side_to_move();
         let alpha0 = alpha;
         let mut best = -INFINITY;
@@ -528,6 +546,10 @@ impl<G: Game> Searcher<G> {
             // Multi-PV: the root moves of the better lines are left out.
             if ply == 0 && self.excluded.contains(&m) {
                 continue;
+            }
+            // Picked best first, so every move from here on is quiet too.
+            if futile && tried > 0 && order_key < KILLER_KEY {
+                break;
             }
             let i = tried;
             tried += 1;
@@ -758,6 +780,10 @@ const KILLER_KEY: i32 = 1_000_001;
 /// [`Game::capture_gain`] (at most 900 000) to it, so they rank above the killers and below
 /// the table's move.
 const CAPTURE_KEY: i32 = 2_000_000;
+
+/// The deepest node at which futility pruning is tried ([`Game::futility_margin`] times
+/// the depth left).
+pub const FUTILITY_DEPTH: u32 = 2;
 
 /// The shallowest depth at which null-move pruning is tried.
 pub const NULL_MOVE_DEPTH: u32 = 3;

@@ -108,6 +108,7 @@ fn exact_engine() -> Searcher<Toy> {
             reductions: false,
             null_move: false,
             delta_pruning: false,
+            futility: false,
         },
     )
 }

@@ -281,6 +281,15 @@ pub trait Game: Clone + Eq + Debug + Send + Sync + 'static {
         false
     }
 
+    /// The futility margin of the engine, in units of [`Game::evaluate`], or `None` (the
+    /// default) for no futility pruning. Not a rule: one ply above the horizon, away from
+    /// the principal variation and out of check, a quiet move is not searched when the
+    /// static evaluation plus this margin cannot reach alpha. A variant opts in where its
+    /// quiet moves seldom change the score by more than the margin.
+    fn futility_margin(&self) -> Option<i32> {
+        None
+    }
+
     /// The Zobrist hash of the position, maintained incrementally by [`Game::play`]. It covers
     /// everything that makes positions equal for repetition (placement, side to move, rights,
     /// front to move, ...) and not the move clocks.

@@ -176,6 +176,12 @@ impl Game for Position {
         self.pass_whole_turn()
     }
 
+    /// 150 (docs/rules/regicide.md section 11): a quiet sub-move changes the evaluation's
+    /// piece-square and shelter terms by a few dozen at most.
+    fn futility_margin(&self) -> Option<i32> {
+        Some(150)
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }
