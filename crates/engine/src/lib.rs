@@ -9,6 +9,11 @@
 //!   away from the principal variation, out of check, at depth [`NULL_MOVE_DEPTH`] and more,
 //!   a side whose static evaluation is at or above beta lets the opponent move twice and
 //!   is cut off when a search [`null_move_reduction`] plies shallower still fails high,
+//! - futility pruning where the variant gives a margin
+//!   ([`Game::futility_margin`](fairy_kernel::Game::futility_margin)): at the
+//!   [`FUTILITY_DEPTH`] plies above the horizon, at null-window nodes out of check, quiet
+//!   moves after the first are not searched when the static evaluation plus the margin
+//!   times the depth left cannot reach alpha,
 //! - a transposition table keyed by [`Game::hash`](fairy_kernel::Game::hash),
 //! - move ordering: the table's move, then captures by what they win
 //!   ([`Game::capture_gain`](fairy_kernel::Game::capture_gain), most first), then two
@@ -57,8 +62,8 @@ mod tt;
 pub use random::{random_move, Rng};
 pub use search::{
     is_mate_score, mate_score, null_move_reduction, Control, Iteration, Limits, OnIteration, Score,
-    SearchConfig, SearchResult, Searcher, DELTA_MARGIN, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY,
-    NULL_MOVE_DEPTH, QUIESCENCE_DEPTH,
+    SearchConfig, SearchResult, Searcher, DELTA_MARGIN, DRAW, FUTILITY_DEPTH, INFINITY, MATE,
+    MATE_BOUND, MAX_PLY, NULL_MOVE_DEPTH, QUIESCENCE_DEPTH,
 };
 
 /// The README's examples, compiled and run as doctests.
