@@ -117,9 +117,10 @@ pub struct SearchConfig {
     /// Delta pruning in quiescence search: a capture whose [`Game::capture_gain`] plus
     /// [`DELTA_MARGIN`] cannot lift the static evaluation to alpha is not tried.
     pub delta_pruning: bool,
-    /// Futility pruning where the variant gives a margin ([`Game::futility_margin`]): one
-    /// ply above the horizon, at null-window nodes out of check, quiet moves after the
-    /// first are not searched when the static evaluation plus the margin is at most alpha.
+    /// Futility pruning where the variant gives a margin ([`Game::futility_margin`]): at the
+    /// [`FUTILITY_DEPTH`] plies above the horizon, at null-window nodes out of check, quiet
+    /// moves after the first are not searched when the static evaluation plus the margin
+    /// times the depth left is at most alpha.
     pub futility: bool,
 }
 
@@ -521,8 +522,8 @@ impl<G: Game> Searcher<G> {
             (key, m)
         }));
 
-        // Futility pruning: one ply above the horizon, a quiet move that cannot lift the
-        // static evaluation to alpha even with the variant's margin is not searched.
+        // Futility pruning: near the horizon, a quiet move that cannot lift the static
+        // evaluation to alpha even with the variant's margin per ply left is not searched.
         let futile = match pos.futility_margin() {
             Some(margin)
                 if self.config.futility

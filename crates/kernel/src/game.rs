@@ -282,10 +282,11 @@ pub trait Game: Clone + Eq + Debug + Send + Sync + 'static {
     }
 
     /// The futility margin of the engine, in units of [`Game::evaluate`], or `None` (the
-    /// default) for no futility pruning. Not a rule: one ply above the horizon, away from
-    /// the principal variation and out of check, a quiet move is not searched when the
-    /// static evaluation plus this margin cannot reach alpha. A variant opts in where its
-    /// quiet moves seldom change the score by more than the margin.
+    /// default) for no futility pruning. Not a rule: in the engine's last plies above the
+    /// horizon, away from the principal variation and out of check, a quiet move is not
+    /// searched when the static evaluation plus this margin per ply left cannot reach
+    /// alpha. A variant opts in where its quiet moves seldom change the score by more than
+    /// the margin.
     fn futility_margin(&self) -> Option<i32> {
         None
     }
