@@ -20,6 +20,7 @@ import time
 import urllib.request
 
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -77,21 +78,41 @@ def marked_targets(driver):
     return {e.get_attribute("data-square") for e in driver.find_elements(By.CSS_SELECTOR, "#marks .target")}
 
 
-def click_square(driver, square):
-    # A piece, when there is one, lies over the cell; either carries the square's name.
-    els = driver.find_elements(By.CSS_SELECTOR, '#board .piece[data-square="%s"]' % square)
-    if not els:
-        els = driver.find_elements(By.CSS_SELECTOR, '#board .cell[data-square="%s"]' % square)
-    els[0].click()
+def click_square(driver, square, attempts=5):
+    """Clicks the piece on `square`, or the cell when it is empty.
+
+    Each answer from the server redraws the board, so an element found a moment before can
+    be gone; WebDriver then refuses the click before dispatching it, and the square is found
+    again and clicked.
+    """
+    for attempt in range(attempts):
+        # A piece, when there is one, lies over the cell; either carries the square's name.
+        els = driver.find_elements(By.CSS_SELECTOR, '#board .piece[data-square="%s"]' % square)
+        if not els:
+            els = driver.find_elements(By.CSS_SELECTOR, '#board .cell[data-square="%s"]' % square)
+        try:
+            els[0].click()
+            return
+        except StaleElementReferenceException:
+            if attempt == attempts - 1:
+                raise
+            time.sleep(0.1)
+
+
+def new_game(driver, condition, *args):
+    """Clicks New and waits until the server's new game (a fresh id, no moves) meets `condition`."""
+    old = driver.execute_script("return game ? game.id : null")
+    driver.find_element(By.ID, "new").click()
+    WebDriverWait(driver, 20).until(lambda d: d.execute_script(
+        "return game && game.id !== arguments[0] && game.history.length === 0 && (" + condition + ")",
+        old, *args))
 
 
 def play_variant(driver, base, variant):
     driver.get(base + "/?variant=" + variant)
     Select(driver.find_element(By.ID, "strength")).select_by_value("depth:1")
     Select(driver.find_element(By.ID, "sides")).select_by_value("human,engine")
-    driver.find_element(By.ID, "new").click()
-    WebDriverWait(driver, 20).until(lambda d: d.execute_script(
-        "return game && game.variant === arguments[0] && game.history.length === 0", variant))
+    new_game(driver, "game.variant === arguments[1] && game.players[1] === 'engine'", variant)
     g = wait_idle(driver)
     check(len(driver.find_elements(By.CSS_SELECTOR, "#board svg .cell")) > 60, variant + ": board drawn")
     start = fairy("start", variant).strip()
@@ -153,9 +174,7 @@ def mate_banner(driver, base):
     """Fool's mate in Synthesis by clicks (human against human): the end banner."""
     driver.get(base + "/?variant=synthesis")
     Select(driver.find_element(By.ID, "sides")).select_by_value("human,human")
-    driver.find_element(By.ID, "new").click()
-    WebDriverWait(driver, 20).until(lambda d: d.execute_script(
-        "return game && game.variant === 'synthesis' && game.players[1] === 'human'"))
+    new_game(driver, "game.variant === 'synthesis' && game.players[1] === 'human'")
     for n, move in enumerate(["f2-f3", "e7-e5", "g2-g4", "d8-h4"]):
         a, b = move.split("-")
         click_square(driver, a)
