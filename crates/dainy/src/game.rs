@@ -125,6 +125,12 @@ impl Game for Position {
         true
     }
 
+    /// True: out of check only a stalemate ends a Dainy game (checkmate needs check; the
+    /// dead position of bare kings keeps its legal moves), rules document section 5.
+    fn quiet_ends_are_stalemates(&self) -> bool {
+        true
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }

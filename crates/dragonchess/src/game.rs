@@ -112,6 +112,12 @@ impl Game for Position {
         true
     }
 
+    /// True: out of check only a stalemate ends a Dragonchess game (checkmate needs check;
+    /// there is no other win, and no draw by material), rules document section 5.
+    fn quiet_ends_are_stalemates(&self) -> bool {
+        true
+    }
+
     fn hash(&self) -> u64 {
         self.zobrist()
     }

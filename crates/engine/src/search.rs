@@ -694,9 +694,13 @@ impl<G: Game> Searcher<G> {
         }
         // Stand pat before generating moves, except at the horizon itself (the main
         // search's last move may have ended the game, a quiet mate included) and after a
-        // royal capture: by the Game contract a decided position has no legal moves.
-        let may_be_decided = qdepth == 0 || self.royal_taken[ply];
+        // royal capture: by the Game contract a decided position has no legal moves. At
+        // the horizon, out of check, where only a stalemate could have ended the game
+        // (Game::quiet_ends_are_stalemates), a score at or above beta stands at once.
         let stand = pos.evaluate();
+        let may_be_decided = self.royal_taken[ply]
+            || (qdepth == 0
+                && !(stand >= beta && pos.quiet_ends_are_stalemates() && !pos.is_check()));
         let done = stand >= beta || ply >= MAX_PLY || qdepth >= QUIESCENCE_DEPTH;
         if done && !may_be_decided {
             return stand;

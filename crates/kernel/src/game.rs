@@ -291,6 +291,17 @@ pub trait Game: Clone + Eq + Debug + Send + Sync + 'static {
         None
     }
 
+    /// Whether a position whose side to move is not in check can end the game only by
+    /// stalemate (draws decided by the game record aside), as where the game ends by
+    /// checkmate, stalemate or a dead position alone. Not a rule: where it is `true`, the
+    /// engine's quiescence search stands pat at the horizon out of check without generating
+    /// legal moves first, and so takes a stalemate it has not looked for at the static
+    /// evaluation. The default, `false`, keeps the search looking, as a variant with wins
+    /// out of check needs (a castle captured, a blockade, a royal piece taken).
+    fn quiet_ends_are_stalemates(&self) -> bool {
+        false
+    }
+
     /// The Zobrist hash of the position, maintained incrementally by [`Game::play`]. It covers
     /// everything that makes positions equal for repetition (placement, side to move, rights,
     /// front to move, ...) and not the move clocks.
