@@ -125,6 +125,12 @@ impl Game for Position {
         true
     }
 
+    /// 150 (docs/rules/dainy.md section 7): a quiet move changes the evaluation's
+    /// centralisation, mobility, shelter and king-attack terms by a few dozen at most.
+    fn futility_margin(&self) -> Option<i32> {
+        Some(150)
+    }
+
     /// True: out of check only a stalemate ends a Dainy game (checkmate needs check; the
     /// dead position of bare kings keeps its legal moves), rules document section 5.
     fn quiet_ends_are_stalemates(&self) -> bool {

@@ -504,26 +504,10 @@ impl<G: Game> Searcher<G> {
         if let Some(score) = self.null_move_cut(pos, depth, ply, alpha, beta) {
             return score;
         }
-        let mut order = core::mem::take(&mut self.order[ply]);
-        order.clear();
-        let killers = self.killers[ply];
-        order.extend(list.as_slice().iter().map(|&m| {
-            let key = if Some(m) == tt_move {
-                3_000_000
-            } else if pos.is_capture(m) {
-                CAPTURE_KEY + pos.capture_gain(m).clamp(0, 900_000)
-            } else if Some(m) == killers[0] {
-                KILLER_KEY + 1
-            } else if Some(m) == killers[1] {
-                KILLER_KEY
-            } else {
-                self.history[history_slot(&m)]
-            };
-            (key, m)
-        }));
-
         // Futility pruning: near the horizon, a quiet move that cannot lift the static
         // evaluation to alpha even with the variant's margin per ply left is not searched.
+        // A quiet promotion (a gain without a capture) is not quiet for this: in a futile
+        // node it ranks above the killers, and is searched.
         let futile = match pos.futility_margin() {
             Some(margin)
                 if self.config.futility
@@ -535,6 +519,26 @@ impl<G: Game> Searcher<G> {
             }
             _ => false,
         };
+        let mut order = core::mem::take(&mut self.order[ply]);
+        order.clear();
+        let killers = self.killers[ply];
+        order.extend(list.as_slice().iter().map(|&m| {
+            let key = if Some(m) == tt_move {
+                3_000_000
+            } else if pos.is_capture(m) {
+                CAPTURE_KEY + pos.capture_gain(m).clamp(0, 900_000)
+            } else if futile && pos.capture_gain(m) > 0 {
+                PROMOTION_KEY
+            } else if Some(m) == killers[0] {
+                KILLER_KEY + 1
+            } else if Some(m) == killers[1] {
+                KILLER_KEY
+            } else {
+                self.history[history_slot(&m)]
+            };
+            (key, m)
+        }));
+
         let side = pos.side_to_move();
         let alpha0 = alpha;
         let mut best = -INFINITY;
@@ -780,6 +784,10 @@ fn pick_best<M: Copy>(order: &mut [(i32, M)], next: usize) -> (i32, M) {
 
 /// The ordering key of the second killer move; captures and the table's move rank above.
 const KILLER_KEY: i32 = 1_000_001;
+
+/// The ordering key of a quiet promotion in a node where futility pruning applies: above
+/// the killers, so that it is searched, and below the captures.
+const PROMOTION_KEY: i32 = KILLER_KEY + 2;
 
 /// The ordering key of a capture that wins nothing known; captures add their
 /// [`Game::capture_gain`] (at most 900 000) to it, so they rank above the killers and below

@@ -265,28 +265,35 @@ fn regicide_mate_in_two_turns_with_sub_moves() {
     assert!(engine.search(&pos, &[], &Limits::depth(3)).score < mate_score(3));
 }
 
-#[test]
-fn regicide_futility_pruning_searches_fewer_nodes() {
-    // Imperial Regicide opts in to futility pruning (Game::futility_margin): at equal depth
-    // it visits fewer nodes than the search without it (the mate in two turns above is
-    // found with it on, the default).
+/// A variant that opts in to futility pruning (Game::futility_margin) visits fewer nodes at
+/// equal depth than the search without it, and still returns a legal move.
+fn check_futility_searches_fewer_nodes<G: Game>(pos: &G, depth: u32) {
     let off = fairy_engine::SearchConfig {
         futility: false,
         ..Default::default()
     };
-    let pos = fairy_regicide::Position::from_notation((), fairy_regicide::START).expect("reads");
     assert!(pos.futility_margin().is_some());
-    let with = Searcher::<fairy_regicide::Position>::new(8).search(&pos, &[], &Limits::depth(5));
-    let without = Searcher::<fairy_regicide::Position>::with_config(8, off).search(
-        &pos,
-        &[],
-        &Limits::depth(5),
-    );
+    let limits = Limits::depth(depth);
+    let with = Searcher::<G>::new(8).search(pos, &[], &limits);
+    let without = Searcher::<G>::with_config(8, off).search(pos, &[], &limits);
     assert!(
         with.nodes < without.nodes,
         "{} >= {}",
         with.nodes,
         without.nodes
     );
-    assert!(legal(&pos).contains(&with.best.expect("a move")));
+    assert!(legal(pos).contains(&with.best.expect("a move")));
+}
+
+#[test]
+fn regicide_futility_pruning_searches_fewer_nodes() {
+    // The mate in two turns above is found with futility pruning on, the default.
+    let pos = fairy_regicide::Position::from_notation((), fairy_regicide::START).expect("reads");
+    check_futility_searches_fewer_nodes(&pos, 5);
+}
+
+#[test]
+fn dainy_futility_pruning_searches_fewer_nodes() {
+    // The mates in two above are found with futility pruning on, the default.
+    check_futility_searches_fewer_nodes(&fairy_dainy::Position::start(()), 6);
 }
