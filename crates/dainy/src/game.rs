@@ -131,8 +131,9 @@ impl Game for Position {
         Some(150)
     }
 
-    /// True: out of check only a stalemate ends a Dainy game (checkmate needs check; the
-    /// dead position of bare kings keeps its legal moves), rules document section 5.
+    /// True: out of check a Dainy game ends only by stalemate or by the dead position of
+    /// bare kings, whose evaluation is about even anyway (checkmate needs check), rules
+    /// document sections 5 and 7.
     fn quiet_ends_are_stalemates(&self) -> bool {
         true
     }

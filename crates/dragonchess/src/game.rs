@@ -113,7 +113,7 @@ impl Game for Position {
     }
 
     /// True: out of check only a stalemate ends a Dragonchess game (checkmate needs check;
-    /// there is no other win, and no draw by material), rules document section 5.
+    /// there is no other win, and no draw by material), rules document sections 5 and 10.
     fn quiet_ends_are_stalemates(&self) -> bool {
         true
     }

@@ -36,7 +36,8 @@ fn move_notation_forms() {
     let q = setup(&[("f10", 'P'), ("a1", 'K'), ("l6", 'k')], 'w');
     let m = q.parse_move("f10-f11=Q").unwrap();
     assert_eq!(q.format_move(m), "f10-f11=Q");
-    // The example "e10-e11=Q" names no cell: file e has 10 cells (§5.3).
+    // "e10-e11=Q", sometimes given as an example, names no cell: file e has 10 cells
+    // (§5.3).
     assert!(matches!(
         q.parse_move("e10-e11=Q"),
         Err(MoveError::Square {
