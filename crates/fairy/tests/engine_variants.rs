@@ -297,3 +297,9 @@ fn dainy_futility_pruning_searches_fewer_nodes() {
     // The mates in two above are found with futility pruning on, the default.
     check_futility_searches_fewer_nodes(&fairy_dainy::Position::start(()), 6);
 }
+
+#[test]
+fn synthesis_futility_pruning_searches_fewer_nodes() {
+    // The mates in two above are found with futility pruning on, the default.
+    check_futility_searches_fewer_nodes(&fairy_synthesis::Position::start(()), 6);
+}

@@ -153,6 +153,12 @@ impl Game for Position {
         true
     }
 
+    /// 150 (docs/rules/synthesis.md section 10): a quiet move changes the evaluation's
+    /// mobility, centralisation, pawn and king-safety terms by a few dozen at most.
+    fn futility_margin(&self) -> Option<i32> {
+        Some(150)
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }
