@@ -65,8 +65,8 @@ pub use random::{random_move, Rng};
 pub use score::Score;
 pub use search::{
     is_mate_score, mate_score, null_move_reduction, Control, Iteration, Limits, OnIteration,
-    SearchConfig, SearchResult, Searcher, DELTA_MARGIN, DRAW, FUTILITY_DEPTH, INFINITY, MATE,
-    MATE_BOUND, MAX_PLY, NULL_MOVE_DEPTH, QUIESCENCE_DEPTH, Value,
+    SearchConfig, SearchResult, Searcher, Value, DELTA_MARGIN, DRAW, FUTILITY_DEPTH, INFINITY,
+    MATE, MATE_BOUND, MAX_PLY, NULL_MOVE_DEPTH, QUIESCENCE_DEPTH,
 };
 
 /// The README's examples, compiled and run as doctests.

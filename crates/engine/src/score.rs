@@ -7,13 +7,15 @@ use crate::search::{is_mate_score, Value, DRAW, MATE};
 
 /// A search result's score for the side to move: an evaluation in centipawns, or a mate
 /// at a known distance. It prints one way everywhere: `+0.35` (pawns, signed), `#3` (the
-/// side to move mates with its third move from now), `#-2` (it is mated after its second
-/// move), `#0` (it is mated already).
+/// side to move mates with its third move from now), `#-2` (the opponent mates with its
+/// second move), `#0` (the side to move is mated already).
 ///
-/// Mate distances are counted in moves as in chess: a move is two plies, one per side, and
-/// a ply is one [`Game::Move`](fairy_kernel::Game::Move) (a sub-move in Imperial Regicide,
-/// where a turn of three sub-moves thus counts as three plies). [`Score::mate_plies`] gives
-/// the exact distance.
+/// Mate distances are counted as in chess, in moves of the mating side, the mating move
+/// included: a move is two plies, one per side, and a ply is one
+/// [`Game::Move`](fairy_kernel::Game::Move) (a sub-move in Imperial Regicide, where a turn
+/// of three sub-moves thus counts as three plies). A score turned to the other side's point
+/// of view (negated) keeps its count: `#3` becomes `#-3`. [`Score::mate_plies`] gives the
+/// exact distance.
 ///
 /// ```
 /// use fairy_engine::{mate_score, Score};
@@ -80,14 +82,14 @@ impl Score {
         }
     }
 
-    /// The distance to mate in moves (see the type's documentation): `3` when the side to
-    /// move mates with its third move, `-2` when it is mated after its second, `0` when it
-    /// is mated already; `None` for an evaluation.
+    /// The distance to mate in moves of the mating side (see the type's documentation): `3`
+    /// when the side to move mates with its third move, `-2` when the opponent mates with
+    /// its second, `0` when the side to move is mated already; `None` for an evaluation.
     pub const fn mate_moves(self) -> Option<i32> {
         match self.mate_plies() {
             None => None,
             Some(p) if p > 0 => Some((p + 1) / 2),
-            Some(p) => Some(p / 2),
+            Some(p) => Some(-((1 - p) / 2)),
         }
     }
 
@@ -175,7 +177,10 @@ mod tests {
     #[test]
     fn negation_and_the_first_sides_view() {
         let s = Score::from_value(mate_score(3));
-        assert_eq!((-s).to_string(), "#-1");
+        assert_eq!((-s).to_string(), "#-2");
+        // Seen from the side not to move, the count stays in the mating side's moves.
+        assert_eq!((-Score::from_value(mate_score(1))).to_string(), "#-1");
+        assert_eq!((-Score::from_value(-mate_score(4))).to_string(), "#2");
         assert_eq!(s.for_first(false), -s);
         assert_eq!(s.for_first(true), s);
         assert!(Score::from_value(10) < Score::from_value(mate_score(9)));

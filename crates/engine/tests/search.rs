@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use fairy_engine::toy::{Toy, ToyRules};
 use fairy_engine::{
-    mate_score, random_move, Limits, Rng, Value, SearchConfig, Searcher, DRAW, INFINITY,
+    mate_score, random_move, Limits, Rng, SearchConfig, Searcher, Value, DRAW, INFINITY,
     QUIESCENCE_DEPTH,
 };
 use fairy_kernel::{Game, Outcome};
