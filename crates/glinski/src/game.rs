@@ -1,7 +1,9 @@
 //! The [`Game`] implementation: start position, outcome, notation, hashing, evaluation.
 
 use fairy_kernel::view::BoardView;
-use fairy_kernel::{Color, Game, MoveError, Outcome, PositionError, Reason, SquareError};
+use fairy_kernel::{
+    Color, Game, Heuristics, MoveError, Outcome, PositionError, Reason, SquareError,
+};
 
 use crate::movegen::{Counter, Lister, Tables};
 use crate::notation::{geometry, parse_move, parse_position, write_move, write_position};
@@ -94,37 +96,12 @@ impl Game for Position {
         mv.kind() == MoveKind::EnPassant || self.occupied_by(!self.side).contains(mv.target())
     }
 
-    /// The captured piece's value plus a promotion's gain (fairy-hexchess
-    /// `Placement::capture_gain`).
-    fn capture_gain(&self, mv: Move) -> i32 {
-        self.pl.capture_gain(
-            mv.target(),
-            !self.side,
-            mv.kind() == MoveKind::EnPassant,
-            mv.promotion(),
-        )
-    }
-
-    /// Passes: the en-passant cell lapses, as after any move; not for a side with only its
-    /// king and pawns.
-    fn play_null(&mut self) -> bool {
-        if !self.pl.has_officers(self.side) {
-            return false;
-        }
-        self.pass();
-        true
-    }
-
     fn hash(&self) -> u64 {
         self.hash
     }
 
     fn hash_from_scratch(&self) -> u64 {
         self.compute_hash()
-    }
-
-    fn evaluate(&self) -> i32 {
-        self.pl.evaluate::<Tables>(self.side, crate::eval::tables())
     }
 
     fn diagram(&self) -> String {
@@ -151,5 +128,32 @@ impl Game for Position {
         let mut c = Counter(0);
         self.generate(&mut c);
         c.0
+    }
+}
+
+impl Heuristics for Position {
+    fn evaluate(&self) -> i32 {
+        self.pl.evaluate::<Tables>(self.side, crate::eval::tables())
+    }
+
+    /// The captured piece's value plus a promotion's gain (fairy-hexchess
+    /// `Placement::capture_gain`).
+    fn capture_gain(&self, mv: Move) -> i32 {
+        self.pl.capture_gain(
+            mv.target(),
+            !self.side,
+            mv.kind() == MoveKind::EnPassant,
+            mv.promotion(),
+        )
+    }
+
+    /// Passes: the en-passant cell lapses, as after any move; not for a side with only its
+    /// king and pawns.
+    fn play_null(&mut self) -> bool {
+        if !self.pl.has_officers(self.side) {
+            return false;
+        }
+        self.pass();
+        true
     }
 }

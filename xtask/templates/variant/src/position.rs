@@ -8,7 +8,7 @@ use fairy_kernel::geometry::{leap_table, ray_table};
 use fairy_kernel::notation::{field_error, impossible, read_counter, read_rows, write_rows};
 use fairy_kernel::view::{BoardView, PieceView};
 use fairy_kernel::{
-    zobrist, ArrayMoveList, Color, Game, Geometry, MoveError, Outcome, PositionError, Reason,
+    zobrist, ArrayMoveList, Color, Game, Heuristics, Geometry, MoveError, Outcome, PositionError, Reason,
     SquareError,
 };
 
@@ -414,10 +414,6 @@ impl Game for Position {
         self.compute_hash()
     }
 
-    fn evaluate(&self) -> i32 {
-        self.side.sign() * self.white_score()
-    }
-
     fn diagram(&self) -> String {
         let mut out = String::new();
         for (i, row) in board::rows().into_iter().enumerate() {
@@ -439,5 +435,11 @@ impl Game for Position {
                 color: p.color,
             })
         }))
+    }
+}
+
+impl Heuristics for Position {
+    fn evaluate(&self) -> i32 {
+        self.side.sign() * self.white_score()
     }
 }
