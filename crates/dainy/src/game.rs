@@ -1,6 +1,7 @@
 //! The [`Game`] implementation: start position, outcome, notation, hashing, evaluation.
 
 use fairy_kernel::presentation::{MoveFlags, MoveRecord, PieceKind, Presentation};
+use fairy_kernel::Heuristics;
 use fairy_kernel::{Color, Game, MoveError, Outcome, PositionError, Reason, SquareError};
 
 use crate::movegen::{Counter, Lister, Tables};
@@ -105,50 +106,12 @@ impl Game for Position {
         !mv.is_castle() && self.occupied_by(!self.side).contains(mv.target())
     }
 
-    /// The captured piece's value plus a promotion's gain (fairy-hexchess
-    /// `Placement::capture_gain`); 0 for castling.
-    fn capture_gain(&self, mv: Move) -> i32 {
-        if mv.is_castle() {
-            return 0;
-        }
-        self.pl
-            .capture_gain(mv.target(), !self.side, false, mv.promotion())
-    }
-
-    /// Passes (nothing lapses at the end of a Dainy move); not for a side with only its
-    /// king and pawns.
-    fn play_null(&mut self) -> bool {
-        if !self.pl.has_officers(self.side) {
-            return false;
-        }
-        self.side = !self.side;
-        self.hash ^= crate::position::SIDE_KEY;
-        true
-    }
-
-    /// 150 (docs/rules/dainy.md section 7): a quiet move changes the evaluation's
-    /// centralisation, mobility, shelter and king-attack terms by a few dozen at most.
-    fn futility_margin(&self) -> Option<i32> {
-        Some(150)
-    }
-
-    /// True: out of check a Dainy game ends only by stalemate or by the dead position of
-    /// bare kings, whose evaluation is about even anyway (checkmate needs check), rules
-    /// document sections 5 and 7.
-    fn quiet_ends_are_stalemates(&self) -> bool {
-        true
-    }
-
     fn hash(&self) -> u64 {
         self.hash
     }
 
     fn hash_from_scratch(&self) -> u64 {
         self.compute_hash()
-    }
-
-    fn evaluate(&self) -> i32 {
-        self.pl.evaluate::<Tables>(self.side, crate::eval::tables())
     }
 
     fn count_legal_moves(&self) -> usize {
@@ -218,5 +181,45 @@ impl Presentation for Position {
             r = r.capturing(mv.target());
         }
         r
+    }
+}
+
+impl Heuristics for Position {
+    fn evaluate(&self) -> i32 {
+        self.pl.evaluate::<Tables>(self.side, crate::eval::tables())
+    }
+
+    /// The captured piece's value plus a promotion's gain (fairy-hexchess
+    /// `Placement::capture_gain`); 0 for castling.
+    fn capture_gain(&self, mv: Move) -> i32 {
+        if mv.is_castle() {
+            return 0;
+        }
+        self.pl
+            .capture_gain(mv.target(), !self.side, false, mv.promotion())
+    }
+
+    /// Passes (nothing lapses at the end of a Dainy move); not for a side with only its
+    /// king and pawns.
+    fn play_null(&mut self) -> bool {
+        if !self.pl.has_officers(self.side) {
+            return false;
+        }
+        self.side = !self.side;
+        self.hash ^= crate::position::SIDE_KEY;
+        true
+    }
+
+    /// 150 (docs/rules/dainy.md section 7): a quiet move changes the evaluation's
+    /// centralisation, mobility, shelter and king-attack terms by a few dozen at most.
+    fn futility_margin(&self) -> Option<i32> {
+        Some(150)
+    }
+
+    /// True: out of check a Dainy game ends only by stalemate or by the dead position of
+    /// bare kings, whose evaluation is about even anyway (checkmate needs check), rules
+    /// document sections 5 and 7.
+    fn quiet_ends_are_stalemates(&self) -> bool {
+        true
     }
 }

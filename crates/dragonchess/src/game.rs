@@ -3,12 +3,13 @@
 use fairy_kernel::presentation::{
     MoveFlags, MoveRecord, PieceKind, Presentation, StateEntry, StateValue,
 };
+use fairy_kernel::Heuristics;
 use fairy_kernel::{Color, Game, Geometry, MoveError, Outcome, PositionError, Reason, SquareError};
 
 use crate::position::{Move, MoveList, Position};
 use crate::types::{Role, BOARD};
 
-/// Weight of one pseudo-legal move in [`Game::evaluate`], in hundredths of a Warrior.
+/// Weight of one pseudo-legal move in [`Heuristics::evaluate`], in hundredths of a Warrior.
 pub const MOBILITY_WEIGHT: i32 = 2;
 
 impl Game for Position {
@@ -88,52 +89,12 @@ impl Game for Position {
         self.piece_on(mv.target()).is_some()
     }
 
-    /// The captured piece's [`Role::value`] (from afar too), plus the Hero's value over the
-    /// Warrior's for a promotion.
-    fn capture_gain(&self, mv: Move) -> i32 {
-        let victim = self.piece_on(mv.target()).map_or(0, |p| p.role.value());
-        let promotion = if mv.is_promotion() {
-            Role::Hero.value() - Role::Warrior.value()
-        } else {
-            0
-        };
-        victim + promotion
-    }
-
-    /// Passes: Scarlet moves after Gold in the same placement; not for a side left with
-    /// only its King, Warriors, Sylphs and Dwarves (where zugzwang is common).
-    fn play_null(&mut self) -> bool {
-        let us = self.side();
-        let officers = Role::ALL.into_iter().any(|r| {
-            !matches!(r, Role::King | Role::Warrior | Role::Sylph | Role::Dwarf)
-                && self.pieces(us, r).any()
-        });
-        if !officers {
-            return false;
-        }
-        self.set_side(!us);
-        true
-    }
-
-    /// True: out of check only a stalemate ends a Dragonchess game (checkmate needs check;
-    /// there is no other win, and no draw by material), rules document sections 5 and 10.
-    fn quiet_ends_are_stalemates(&self) -> bool {
-        true
-    }
-
     fn hash(&self) -> u64 {
         self.zobrist()
     }
 
     fn hash_from_scratch(&self) -> u64 {
         self.zobrist_from_scratch()
-    }
-
-    /// The engine evaluation of [`crate::eval`] (docs/rules/dragonchess.md §10: material,
-    /// piece-square terms, Warrior advancement, weighted mobility, King shelter), side to
-    /// move minus opponent.
-    fn evaluate(&self) -> i32 {
-        crate::eval::evaluate(self)
     }
 
     fn count_legal_moves(&self) -> usize {
@@ -286,5 +247,47 @@ impl Presentation for Position {
             "heroes with a recorded origin",
             StateValue::Squares(self.hero_origin_squares()),
         )]
+    }
+}
+
+impl Heuristics for Position {
+    /// The engine evaluation of [`crate::eval`] (docs/rules/dragonchess.md §10: material,
+    /// piece-square terms, Warrior advancement, weighted mobility, King shelter), side to
+    /// move minus opponent.
+    fn evaluate(&self) -> i32 {
+        crate::eval::evaluate(self)
+    }
+
+    /// The captured piece's [`Role::value`] (from afar too), plus the Hero's value over the
+    /// Warrior's for a promotion.
+    fn capture_gain(&self, mv: Move) -> i32 {
+        let victim = self.piece_on(mv.target()).map_or(0, |p| p.role.value());
+        let promotion = if mv.is_promotion() {
+            Role::Hero.value() - Role::Warrior.value()
+        } else {
+            0
+        };
+        victim + promotion
+    }
+
+    /// Passes: Scarlet moves after Gold in the same placement; not for a side left with
+    /// only its King, Warriors, Sylphs and Dwarves (where zugzwang is common).
+    fn play_null(&mut self) -> bool {
+        let us = self.side();
+        let officers = Role::ALL.into_iter().any(|r| {
+            !matches!(r, Role::King | Role::Warrior | Role::Sylph | Role::Dwarf)
+                && self.pieces(us, r).any()
+        });
+        if !officers {
+            return false;
+        }
+        self.set_side(!us);
+        true
+    }
+
+    /// True: out of check only a stalemate ends a Dragonchess game (checkmate needs check;
+    /// there is no other win, and no draw by material), rules document sections 5 and 10.
+    fn quiet_ends_are_stalemates(&self) -> bool {
+        true
     }
 }

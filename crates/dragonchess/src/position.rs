@@ -966,7 +966,7 @@ impl Position {
     }
 
     /// The number of pseudo-legal moves of `c` (own King's safety not considered; frozen
-    /// pieces have none): the mobility term of [`fairy_kernel::Game::evaluate`].
+    /// pieces have none): the mobility term of [`fairy_kernel::Heuristics::evaluate`].
     pub fn mobility(&self, c: Color) -> usize {
         let ctx = Ctx::new(self, c);
         let movable = ctx.own.and_not(&self.frozen(c));

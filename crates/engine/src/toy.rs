@@ -30,8 +30,8 @@ use fairy_kernel::game::{parse_by_legal_moves, MoveBuf};
 use fairy_kernel::presentation::{MoveRecord, PieceKind, Presentation};
 use fairy_kernel::zobrist::key;
 use fairy_kernel::{
-    ArrayMoveList, Color, Delta, Game, Geometry, MoveError, Outcome, PositionError, Reason,
-    RectBoard, SquareError,
+    ArrayMoveList, Color, Delta, Game, Geometry, Heuristics, MoveError, Outcome, PositionError,
+    Reason, RectBoard, SquareError,
 };
 
 const BOARD: RectBoard = RectBoard::new(5, 5);
@@ -72,7 +72,7 @@ impl Kind {
         }
     }
 
-    /// The material value used by [`Game::evaluate`].
+    /// The material value used by [`Heuristics::evaluate`].
     pub const fn value(self) -> i32 {
         match self {
             Kind::King => 0,
@@ -488,24 +488,6 @@ impl Game for Toy {
         self.board[usize::from(mv.to)].is_some()
     }
 
-    /// The captured piece's value (a king counts as a large win).
-    fn capture_gain(&self, mv: ToyMove) -> i32 {
-        self.board[usize::from(mv.to)].map_or(0, |p| match p.kind {
-            Kind::King => 100_000,
-            k => k.value(),
-        })
-    }
-
-    /// Passes at the start of a turn only (not between the two moves of a double turn).
-    fn play_null(&mut self) -> bool {
-        if self.sub != 0 {
-            return false;
-        }
-        self.side = !self.side;
-        self.hash ^= SIDE_KEY;
-        true
-    }
-
     fn hash(&self) -> u64 {
         self.hash
     }
@@ -514,8 +496,6 @@ impl Game for Toy {
         self.compute_hash()
     }
 
-    fn evaluate(&self) -> i32 {
-        let mut score = 0;
         for p in self.board.iter().flatten() {
             score += p.color.sign() * p.kind.value();
         }
@@ -571,5 +551,36 @@ impl Presentation for Toy {
         } else {
             r
         }
+    }
+}
+
+impl Heuristics for Toy {
+    fn evaluate(&self) -> i32 {
+        let mut score = 0;
+        for p in self.board.iter().flatten() {
+            score += p.color.sign() * p.kind.value();
+        }
+        let mut other = self.clone();
+        other.side = !self.side;
+        score *= self.side.sign();
+        score + 2 * (self.mobility() - other.mobility())
+    }
+
+    /// The captured piece's value (a king counts as a large win).
+    fn capture_gain(&self, mv: ToyMove) -> i32 {
+        self.board[usize::from(mv.to)].map_or(0, |p| match p.kind {
+            Kind::King => 100_000,
+            k => k.value(),
+        })
+    }
+
+    /// Passes at the start of a turn only (not between the two moves of a double turn).
+    fn play_null(&mut self) -> bool {
+        if self.sub != 0 {
+            return false;
+        }
+        self.side = !self.side;
+        self.hash ^= SIDE_KEY;
+        true
     }
 }

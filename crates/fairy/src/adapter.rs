@@ -12,7 +12,7 @@ use std::time::Duration;
 use fairy_engine::{Control, Limits, Rng, Score, Searcher};
 use fairy_kernel::game::MoveBuf;
 use fairy_kernel::view::{BoardView, PieceView};
-use fairy_kernel::{perft, Color, Game, GameRecord, Outcome, Presentation};
+use fairy_kernel::{perft, Color, Game, GameRecord, Heuristics, Outcome, Presentation};
 use rayon::prelude::*;
 
 use crate::error::Error;
@@ -266,7 +266,7 @@ pub fn set_engine_megabytes(megabytes: usize) {
 }
 
 /// Runs `f` with this thread's engine for `G`.
-fn with_engine<G: Game, T>(f: impl FnOnce(&mut Searcher<G>) -> T) -> T {
+fn with_engine<G: Game + Heuristics, T>(f: impl FnOnce(&mut Searcher<G>) -> T) -> T {
     ENGINES.with(|cell| {
         let mut map = cell.borrow_mut();
         let entry = map
@@ -282,14 +282,14 @@ fn with_engine<G: Game, T>(f: impl FnOnce(&mut Searcher<G>) -> T) -> T {
 }
 
 /// The [`Variant`] of a [`Game`] type with a given rule set.
-pub struct Adapter<G: Game> {
+pub struct Adapter<G: Game + Heuristics> {
     id: &'static str,
     description: &'static str,
     variant: G::Variant,
     game: PhantomData<fn() -> G>,
 }
 
-impl<G: Game> Adapter<G> {
+impl<G: Game + Heuristics> Adapter<G> {
     /// The variant `id` played under rule set `variant`.
     pub const fn new(id: &'static str, description: &'static str, variant: G::Variant) -> Self {
         Adapter {
@@ -301,7 +301,7 @@ impl<G: Game> Adapter<G> {
     }
 }
 
-impl<G: Presentation> Variant for Adapter<G> {
+impl<G: Presentation + Heuristics> Variant for Adapter<G> {
     fn id(&self) -> &'static str {
         self.id
     }
@@ -334,7 +334,7 @@ fn with_threads<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
     }
 }
 
-impl<G: Presentation> Session for GameRecord<G> {
+impl<G: Presentation + Heuristics> Session for GameRecord<G> {
     fn notation(&self) -> String {
         self.position().to_notation()
     }

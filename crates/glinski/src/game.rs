@@ -3,7 +3,9 @@
 use crate::generated::tables::PAWN_PUSH;
 use fairy_kernel::presentation::{MoveFlags, MoveRecord, PieceKind, Presentation};
 use fairy_kernel::view::BoardView;
-use fairy_kernel::{Color, Game, MoveError, Outcome, PositionError, Reason, SquareError};
+use fairy_kernel::{
+    Color, Game, Heuristics, MoveError, Outcome, PositionError, Reason, SquareError,
+};
 
 use crate::movegen::{Counter, Lister, Tables};
 use crate::notation::{geometry, parse_move, parse_position, write_move, write_position};
@@ -96,37 +98,12 @@ impl Game for Position {
         mv.kind() == MoveKind::EnPassant || self.occupied_by(!self.side).contains(mv.target())
     }
 
-    /// The captured piece's value plus a promotion's gain (fairy-hexchess
-    /// `Placement::capture_gain`).
-    fn capture_gain(&self, mv: Move) -> i32 {
-        self.pl.capture_gain(
-            mv.target(),
-            !self.side,
-            mv.kind() == MoveKind::EnPassant,
-            mv.promotion(),
-        )
-    }
-
-    /// Passes: the en-passant cell lapses, as after any move; not for a side with only its
-    /// king and pawns.
-    fn play_null(&mut self) -> bool {
-        if !self.pl.has_officers(self.side) {
-            return false;
-        }
-        self.pass();
-        true
-    }
-
     fn hash(&self) -> u64 {
         self.hash
     }
 
     fn hash_from_scratch(&self) -> u64 {
         self.compute_hash()
-    }
-
-    fn evaluate(&self) -> i32 {
-        self.pl.evaluate::<Tables>(self.side, crate::eval::tables())
     }
 
     fn count_legal_moves(&self) -> usize {
@@ -177,5 +154,32 @@ impl Presentation for Position {
             r = r.capturing(to);
         }
         r
+    }
+}
+
+impl Heuristics for Position {
+    fn evaluate(&self) -> i32 {
+        self.pl.evaluate::<Tables>(self.side, crate::eval::tables())
+    }
+
+    /// The captured piece's value plus a promotion's gain (fairy-hexchess
+    /// `Placement::capture_gain`).
+    fn capture_gain(&self, mv: Move) -> i32 {
+        self.pl.capture_gain(
+            mv.target(),
+            !self.side,
+            mv.kind() == MoveKind::EnPassant,
+            mv.promotion(),
+        )
+    }
+
+    /// Passes: the en-passant cell lapses, as after any move; not for a side with only its
+    /// king and pawns.
+    fn play_null(&mut self) -> bool {
+        if !self.pl.has_officers(self.side) {
+            return false;
+        }
+        self.pass();
+        true
     }
 }

@@ -7,8 +7,8 @@
 use fairy_kernel::game::parse_by_legal_moves;
 use fairy_kernel::presentation::{MoveRecord, PieceKind, Presentation};
 use fairy_kernel::{
-    perft, perft_divide, ArrayMoveList, Color, Game, GameRecord, MoveError, Outcome, PositionError,
-    Reason, SquareError,
+    perft, perft_divide, ArrayMoveList, Color, Game, GameRecord, Heuristics, MoveError, Outcome,
+    PositionError, Reason, SquareError,
 };
 
 const N: i8 = 6;
@@ -132,9 +132,6 @@ impl Game for Ring {
     fn hash_from_scratch(&self) -> u64 {
         (self.tokens[0] as u64) << 8 | (self.tokens[1] as u64) << 1 | self.side.index() as u64
     }
-    fn evaluate(&self) -> i32 {
-        0
-    }
 }
 
 impl Presentation for Ring {
@@ -159,6 +156,12 @@ impl Presentation for Ring {
         } else {
             r
         }
+    }
+}
+
+impl Heuristics for Ring {
+    fn evaluate(&self) -> i32 {
+        0
     }
 }
 

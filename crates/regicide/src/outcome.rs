@@ -1,6 +1,8 @@
 //! The end of the game (rulings R8, R16, R17) and the [`Game`] implementation.
 
-use fairy_kernel::{Color, Game, MoveError, Outcome, PositionError, Reason, SquareError};
+use fairy_kernel::{
+    Color, Game, Heuristics, MoveError, Outcome, PositionError, Reason, SquareError,
+};
 
 use crate::position::Position;
 use crate::{Move, MoveKind, MoveList, Role};
@@ -155,6 +157,24 @@ impl Game for Position {
             || (mv.kind() != MoveKind::Castle && self.board[mv.target() as usize] != 0)
     }
 
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        self.compute_hash()
+    }
+
+    fn count_legal_moves(&self) -> usize {
+        self.count_moves()
+    }
+}
+
+impl Heuristics for Position {
+    fn evaluate(&self) -> i32 {
+        self.evaluation()
+    }
+
     /// The captured piece's value (docs/rules/regicide.md section 11; a pawn for en passant) plus a
     /// promotion's gain.
     fn capture_gain(&self, mv: Move) -> i32 {
@@ -171,22 +191,6 @@ impl Game for Position {
     /// piece-square and shelter terms by a few dozen at most.
     fn futility_margin(&self) -> Option<i32> {
         Some(150)
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn hash_from_scratch(&self) -> u64 {
-        self.compute_hash()
-    }
-
-    fn evaluate(&self) -> i32 {
-        self.evaluation()
-    }
-
-    fn count_legal_moves(&self) -> usize {
-        self.count_moves()
     }
 }
 

@@ -5,7 +5,7 @@ use fairy_kernel::presentation::{
     MoveFlags, MoveRecord, PieceKind, Presentation, StateEntry, StateValue,
 };
 use fairy_kernel::{
-    Game, Geometry, MoveError, Outcome, PositionError, Reason, RectBoard, SquareError,
+    Game, Geometry, Heuristics, MoveError, Outcome, PositionError, Reason, RectBoard, SquareError,
 };
 
 use crate::attacks::bb;
@@ -122,56 +122,12 @@ impl Game for Position {
         Position::is_capture(self, mv)
     }
 
-    /// The captured piece's [`Role::value`] (a pawn for en passant; a king, capturable
-    /// by a CLASSIC-LATE side, [`fairy_kernel::game::ROYAL_GAIN`]) plus a promotion's gain.
-    fn capture_gain(&self, mv: Move) -> i32 {
-        let victim = if mv.kind() == MoveKind::EnPassant {
-            Role::Pawn.value()
-        } else if self.by_color[(!self.side).index()] & bb(mv.target()) != 0 {
-            match self.role_at(mv.target()) {
-                Some(Role::King) => fairy_kernel::game::ROYAL_GAIN,
-                Some(r) => r.value(),
-                None => 0,
-            }
-        } else {
-            0
-        };
-        victim + mv.promotion().map_or(0, |r| r.value() - Role::Pawn.value())
-    }
-
-    /// Passes: the en-passant square lapses; not for a side with only its king and pawns,
-    /// nor for one whose king has been captured (S7: it must answer on the board).
-    fn play_null(&mut self) -> bool {
-        let us = self.side;
-        if self.pieces(us, Role::King) == 0 {
-            return false;
-        }
-        let officers = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
-            .into_iter()
-            .any(|r| self.pieces(us, r) != 0);
-        if !officers {
-            return false;
-        }
-        self.pass();
-        true
-    }
-
-    /// 150 (docs/rules/synthesis.md section 10): a quiet move changes the evaluation's
-    /// mobility, centralisation, pawn and king-safety terms by a few dozen at most.
-    fn futility_margin(&self) -> Option<i32> {
-        Some(150)
-    }
-
     fn hash(&self) -> u64 {
         self.hash
     }
 
     fn hash_from_scratch(&self) -> u64 {
         Position::hash_from_scratch(self)
-    }
-
-    fn evaluate(&self) -> i32 {
-        Position::evaluate(self)
     }
 
     fn count_legal_moves(&self) -> usize {
@@ -289,5 +245,51 @@ impl Presentation for Position {
             ]);
         }
         out
+    }
+}
+
+impl Heuristics for Position {
+    fn evaluate(&self) -> i32 {
+        Position::evaluate(self)
+    }
+
+    /// The captured piece's [`Role::value`] (a pawn for en passant; a king, capturable
+    /// by a CLASSIC-LATE side, [`fairy_kernel::heuristics::ROYAL_GAIN`]) plus a promotion's gain.
+    fn capture_gain(&self, mv: Move) -> i32 {
+        let victim = if mv.kind() == MoveKind::EnPassant {
+            Role::Pawn.value()
+        } else if self.by_color[(!self.side).index()] & bb(mv.target()) != 0 {
+            match self.role_at(mv.target()) {
+                Some(Role::King) => fairy_kernel::heuristics::ROYAL_GAIN,
+                Some(r) => r.value(),
+                None => 0,
+            }
+        } else {
+            0
+        };
+        victim + mv.promotion().map_or(0, |r| r.value() - Role::Pawn.value())
+    }
+
+    /// Passes: the en-passant square lapses; not for a side with only its king and pawns,
+    /// nor for one whose king has been captured (S7: it must answer on the board).
+    fn play_null(&mut self) -> bool {
+        let us = self.side;
+        if self.pieces(us, Role::King) == 0 {
+            return false;
+        }
+        let officers = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+            .into_iter()
+            .any(|r| self.pieces(us, r) != 0);
+        if !officers {
+            return false;
+        }
+        self.pass();
+        true
+    }
+
+    /// 150 (docs/rules/synthesis.md section 10): a quiet move changes the evaluation's
+    /// mobility, centralisation, pawn and king-safety terms by a few dozen at most.
+    fn futility_margin(&self) -> Option<i32> {
+        Some(150)
     }
 }

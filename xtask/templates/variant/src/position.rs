@@ -9,7 +9,7 @@ use fairy_kernel::notation::{field_error, impossible, read_counter, read_rows, w
 use fairy_kernel::presentation::{MoveRecord, PieceKind, Presentation};
 use fairy_kernel::view::{BoardView, PieceView};
 use fairy_kernel::{
-    zobrist, ArrayMoveList, Color, Game, Geometry, MoveError, Outcome, PositionError, Reason,
+    zobrist, ArrayMoveList, Color, Game, Heuristics, Geometry, MoveError, Outcome, PositionError, Reason,
     SquareError,
 };
 
@@ -415,9 +415,6 @@ impl Game for Position {
         self.compute_hash()
     }
 
-    fn evaluate(&self) -> i32 {
-        self.side.sign() * self.white_score()
-    }
 }
 
 /// Drawings, piece names and typed move records (docs/rules/{{name}}.md).
@@ -477,5 +474,11 @@ impl Presentation for Position {
         } else {
             record
         }
+    }
+}
+
+impl Heuristics for Position {
+    fn evaluate(&self) -> i32 {
+        self.side.sign() * self.white_score()
     }
 }
