@@ -495,15 +495,6 @@ impl Game for Toy {
     fn hash_from_scratch(&self) -> u64 {
         self.compute_hash()
     }
-
-        for p in self.board.iter().flatten() {
-            score += p.color.sign() * p.kind.value();
-        }
-        let mut other = self.clone();
-        other.side = !self.side;
-        score *= self.side.sign();
-        score + 2 * (self.mobility() - other.mobility())
-    }
 }
 
 impl Presentation for Toy {

@@ -45,8 +45,8 @@ fairy_kernel::impl_serde_via_str!(Square);
 pub mod prelude {
     pub use crate::{Move, MoveList, Piece, Position, Role, Square, MAX_MOVES, START};
     pub use fairy_kernel::{
-        Color, Game, GameRecord, MoveBuf, MoveError, Outcome, PositionError, Heuristics, Presentation,
-        Reason, RecordError, RecordText, SquareError,
+        Color, Game, GameRecord, Heuristics, MoveBuf, MoveError, Outcome, PositionError,
+        Presentation, Reason, RecordError, RecordText, SquareError,
     };
 }
 

@@ -9,8 +9,8 @@ use fairy_kernel::notation::{field_error, impossible, read_counter, read_rows, w
 use fairy_kernel::presentation::{MoveRecord, PieceKind, Presentation};
 use fairy_kernel::view::{BoardView, PieceView};
 use fairy_kernel::{
-    zobrist, ArrayMoveList, Color, Game, Heuristics, Geometry, MoveError, Outcome, PositionError, Reason,
-    SquareError,
+    zobrist, ArrayMoveList, Color, Game, Geometry, Heuristics, MoveError, Outcome, PositionError,
+    Reason, SquareError,
 };
 
 use crate::board::{self, board, CELLS, KING_STEPS, ROOK_DIRECTIONS};
