@@ -5,13 +5,14 @@
 //! build); `perft_files_deep` (ignored by default; `.ci/run` runs it in release) checks all.
 
 use fairy::registry;
-use fairy_tests::perft_files;
+use fairy_testkit::perft_file::perft_files;
+use fairy_tests::perft_dir;
 
 /// Figures above this many nodes are left to the deep (ignored) test.
 const NODE_LIMIT: u64 = 300_000;
 
 fn check(limit: u64) {
-    let files = perft_files().expect("perft files read");
+    let files = perft_files(&perft_dir()).expect("perft files read");
     let mut failures = Vec::new();
     let mut checked = 0;
     for (id, entries) in files {
@@ -56,7 +57,7 @@ fn perft_files_deep() {
 
 #[test]
 fn every_perft_file_names_a_built_variant() {
-    for (id, entries) in perft_files().unwrap() {
+    for (id, entries) in perft_files(&perft_dir()).unwrap() {
         assert!(
             registry::find(&id).is_ok(),
             "{id}.perft names no built variant"

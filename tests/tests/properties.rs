@@ -1,7 +1,7 @@
-//! Generic properties (see `fairy_tests::properties`) over every variant crate.
+//! Generic properties (see `fairy_testkit::properties`) over every variant crate.
 //! One line per variant: its `Game` type and rule set.
 
-use fairy_tests::properties::check_random_games;
+use fairy_testkit::properties::check_random_games;
 
 /// Declares the property tests of one variant: a quick one, and a long one in release.
 macro_rules! variant_properties {

@@ -120,7 +120,7 @@ fn file_text(variant: &dyn Variant) -> Result<String, String> {
         .join("tests/perft")
         .join(format!("{}.perft", variant.id()));
     if let Ok(text) = std::fs::read_to_string(&perft) {
-        for e in fairy_tests::parse_perft_file(&text)? {
+        for e in fairy_testkit::perft_file::parse_perft_file(&text)? {
             positions.push((format!("perft-{}", e.id), e.position));
         }
     }

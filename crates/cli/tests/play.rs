@@ -8,8 +8,8 @@ use fairy::RecordText;
 use fairy_cli::matchplay::{run_match, MatchOptions, Opponent};
 use fairy_cli::play::{play_game, Human, PlayOptions};
 use fairy_cli::{Adapter, Variant};
-use fairy_engine::toy::{Toy, ToyRules};
 use fairy_engine::Limits;
+use fairy_testkit::toy::{Toy, ToyRules};
 
 static TOY: Adapter<Toy> =
     Adapter::new("toy", "the engine's 5x5 king-capture toy", ToyRules::Single);

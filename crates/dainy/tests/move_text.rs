@@ -1,7 +1,7 @@
 //! `Square` and `Move` as text without a position: `Display`/`FromStr` round trips.
 
 use fairy_dainy::{Move, MoveKind, Position, Square};
-use fairy_kernel::text_checks;
+use fairy_testkit::text_checks;
 
 #[test]
 fn every_square_round_trips_through_its_name() {

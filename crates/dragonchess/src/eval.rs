@@ -185,7 +185,7 @@ mod tests {
                 continue;
             }
             if w.contains('/') {
-                boards.push(fairy_kernel::text_checks::mirror_rows(w));
+                boards.push(fairy_testkit::text_checks::mirror_rows(w));
             } else {
                 rest.push(match w {
                     "g" => "s".to_owned(),

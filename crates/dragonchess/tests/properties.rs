@@ -100,7 +100,7 @@ fn play_then_undo_restores_the_position() {
 /// other side to move (the setup is symmetric this way, ruling D2).
 fn mirror(text: &str) -> String {
     let fields: Vec<&str> = text.split(' ').collect();
-    let swap = fairy_kernel::text_checks::mirror_rows;
+    let swap = fairy_testkit::text_checks::mirror_rows;
     let side = if fields[5] == "g" { "s" } else { "g" };
     // Hero origins (D8): each square's rank mirrored, 1 <-> 8.
     let flip = |sq: &str| -> String {

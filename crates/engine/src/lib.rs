@@ -44,7 +44,8 @@
 //! then available to the side that repeats).
 //!
 //! ```
-//! use fairy_engine::{Limits, Searcher, toy::{Toy, ToyRules}};
+//! use fairy_engine::{Limits, Searcher};
+//! use fairy_testkit::toy::{Toy, ToyRules};
 //! use fairy_kernel::Game;
 //! // White (king a1, rook b2) captures the black king (a4) on the fifth ply at the latest.
 //! let pos = Toy::from_notation(ToyRules::Single, "5/k4/5/1R3/K4 w").unwrap();
@@ -59,7 +60,6 @@ mod path;
 mod random;
 mod score;
 mod search;
-pub mod toy;
 mod tt;
 
 pub use random::{random_move, Rng};

@@ -42,7 +42,8 @@ impl Rng {
 /// A legal move of `pos` chosen uniformly by `rng`, or `None` when there is none.
 ///
 /// ```
-/// use fairy_engine::{random_move, Rng, toy::{Toy, ToyRules}};
+/// use fairy_engine::{random_move, Rng};
+/// use fairy_testkit::toy::{Toy, ToyRules};
 /// use fairy_kernel::Game;
 /// let pos = Toy::start(ToyRules::Single);
 /// assert!(random_move(&pos, &mut Rng::new(1)).is_some());

@@ -210,7 +210,8 @@ impl<M> Default for Control<'_, M> {
 /// (call [`Searcher::clear`] for a new game).
 ///
 /// ```
-/// use fairy_engine::{Limits, Searcher, MATE, toy::{Toy, ToyRules}};
+/// use fairy_engine::{Limits, Searcher, MATE};
+/// use fairy_testkit::toy::{Toy, ToyRules};
 /// use fairy_kernel::Game;
 /// // The rook on a1 takes the black king on a5 at once.
 /// let pos = Toy::from_notation(ToyRules::Single, "k4/5/5/5/R3K w").unwrap();

@@ -5,9 +5,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use fairy_engine::toy::{Toy, ToyRules};
 use fairy_engine::{Control, Limits, Searcher};
 use fairy_kernel::Game;
+use fairy_testkit::toy::{Toy, ToyRules};
 
 #[test]
 fn a_raised_stop_flag_ends_the_search_after_depth_one() {

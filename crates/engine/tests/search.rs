@@ -3,12 +3,12 @@
 
 use std::time::{Duration, Instant};
 
-use fairy_engine::toy::{Toy, ToyRules};
 use fairy_engine::{
     mate_score, random_move, Limits, Rng, SearchConfig, Searcher, Value, DRAW, INFINITY,
     QUIESCENCE_DEPTH,
 };
 use fairy_kernel::{Game, Heuristics, Outcome};
+use fairy_testkit::toy::{Toy, ToyRules};
 
 fn outcome_score(o: Outcome, pos: &Toy, ply: usize) -> Value {
     match o.winner() {

@@ -38,7 +38,6 @@ pub mod record_text;
 #[cfg(feature = "serde")]
 pub mod serde_support;
 pub mod square;
-pub mod text_checks;
 pub mod view;
 pub mod zobrist;
 

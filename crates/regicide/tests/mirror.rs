@@ -24,7 +24,7 @@ fn mirror_list(field: &str) -> String {
     v.join(",")
 }
 
-use fairy_kernel::text_checks::swap_case as swapcase;
+use fairy_testkit::text_checks::swap_case as swapcase;
 
 /// The colour-mirrored notation of a position.
 fn mirror(text: &str) -> String {

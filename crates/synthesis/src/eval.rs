@@ -143,7 +143,7 @@ mod tests {
     /// states swapped (castling and en passant must be `-` in the inputs used here).
     fn mirror(fen: &str) -> String {
         let f: Vec<&str> = fen.split(' ').collect();
-        let board = fairy_kernel::text_checks::mirror_rows(f[0]);
+        let board = fairy_testkit::text_checks::mirror_rows(f[0]);
         let side = if f[1] == "w" { "b" } else { "w" };
         let mut out = format!("{} {side} - - 0 1", board);
         if let Some(st) = f.get(6) {

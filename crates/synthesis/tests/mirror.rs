@@ -12,7 +12,7 @@ fn mirror_square(s: &str) -> String {
     format!("{}{}", b[0] as char, (b'9' - (b[1] - b'0')) as char)
 }
 
-use fairy_kernel::text_checks::swap_case;
+use fairy_testkit::text_checks::swap_case;
 
 fn mirror_state(e: &str) -> String {
     match e.strip_prefix("-@") {

@@ -616,7 +616,7 @@ fn perft_files_agree_with_reference_deep() {
 fn mirror(p: &Position) -> Position {
     let text = p.to_notation();
     let f: Vec<&str> = text.split(' ').collect();
-    let board = fairy_kernel::text_checks::mirror_rows(f[0]);
+    let board = fairy_testkit::text_checks::mirror_rows(f[0]);
     let side = if f[1] == "w" { "b" } else { "w" };
     let ranks = p.rules().ranks;
     let flip = |s: &str| {

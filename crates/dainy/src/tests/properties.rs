@@ -134,7 +134,7 @@ fn mirror(p: &Position) -> Position {
     let board: Vec<String> = fields[0]
         .split('/')
         .rev()
-        .map(fairy_kernel::text_checks::swap_case)
+        .map(fairy_testkit::text_checks::swap_case)
         .collect();
     let side = if fields[1] == "w" { "b" } else { "w" };
     let mut castling = String::new();

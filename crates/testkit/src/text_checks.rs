@@ -8,7 +8,7 @@
 //! failure repeats.
 //!
 //! ```
-//! use fairy_kernel::text_checks;
+//! use fairy_testkit::text_checks;
 //!
 //! // Any type with `Display` and `FromStr`; a variant passes its `Square`.
 //! let all: Vec<u16> = (0..10).collect();
@@ -19,7 +19,7 @@
 use core::fmt::{Debug, Display};
 use core::str::FromStr;
 
-use crate::{Game, MoveBuf};
+use fairy_kernel::{Game, MoveBuf};
 
 /// Checks every square of `all` (which must have `count` entries): its name reads back as
 /// the same square, and `new(index(square))` gives it back; `new(count)` is `None`; every
@@ -166,7 +166,7 @@ where
 /// sides), digits (empty runs) kept. For the symmetry tests of evaluations.
 ///
 /// ```
-/// use fairy_kernel::text_checks::mirror_rows;
+/// use fairy_testkit::text_checks::mirror_rows;
 /// assert_eq!(mirror_rows("rnb/3/PP1"), "pp1/3/RNB");
 /// ```
 pub fn mirror_rows(board: &str) -> String {
@@ -177,7 +177,7 @@ pub fn mirror_rows(board: &str) -> String {
 /// `text` with every ASCII letter's case swapped (the two sides of a FEN-like notation).
 ///
 /// ```
-/// assert_eq!(fairy_kernel::text_checks::swap_case("KQk-"), "kqK-");
+/// assert_eq!(fairy_testkit::text_checks::swap_case("KQk-"), "kqK-");
 /// ```
 pub fn swap_case(text: &str) -> String {
     text.chars()

@@ -17,7 +17,7 @@
 //! `a1-a5`.
 //!
 //! ```
-//! use fairy_engine::toy::{Toy, ToyRules};
+//! use fairy_testkit::toy::{Toy, ToyRules};
 //! use fairy_kernel::Game;
 //! let pos = Toy::start(ToyRules::Single);
 //! assert_eq!(pos.to_notation(), "rnkbr/5/5/5/RNKBR w");
