@@ -302,6 +302,16 @@ pub enum DriverError {
     TooLateToAbort(String),
 }
 
+impl From<DriverError> for Error {
+    /// A move error as it is; any other refusal as [`Error::Argument`] with its message.
+    fn from(e: DriverError) -> Error {
+        match e {
+            DriverError::Move(e) => e,
+            other => Error::Argument(other.to_string()),
+        }
+    }
+}
+
 /// A request to a [`Match`], as a server receives it from a seat (serializable: JSON as
 /// `{"action":"move","seat":"white","text":"e2-e4"}`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -832,6 +842,27 @@ impl Match {
         self.resign_streak = [0; 2];
         self.draw_streak = 0;
         Ok(count)
+    }
+
+    /// Takes back the last move, whoever made it, loaded moves included (for a person
+    /// analysing at the terminal); `false` when there is none or the game is over. The
+    /// clocks keep the time they show and the side to move's clock runs from `now`.
+    pub fn undo_move(&mut self, now: u64) -> bool {
+        if self.termination.is_some() || self.session.history().is_empty() {
+            return false;
+        }
+        if let Some(c) = self.clocks.as_mut() {
+            if let Some(since) = c.running_since {
+                let i = self.session.side_to_move().index();
+                c.left[i] = c.left[i].saturating_sub(clamp_i64(now.saturating_sub(since)));
+                c.running_since = Some(now);
+            }
+        }
+        let undone = self.session.undo();
+        self.first_ply = self.first_ply.min(self.session.history().len());
+        self.draw_offer = None;
+        self.scores = [None; 2];
+        undone
     }
 
     /// `seat` (a program) failed (`what`: `crashed`, `played the illegal move "x"`): it
