@@ -574,9 +574,11 @@ impl Match {
         if self.termination.is_none() {
             if let Some(c) = &self.clocks {
                 let side = self.session.side_to_move();
-                if c.running_since.is_some()
-                    && self.left_at(c, side, now) < -clamp_i64(c.control.grace_ms)
-                {
+                let left = self.left_at(c, side, now);
+                if c.running_since.is_some() && left < -clamp_i64(c.control.grace_ms) {
+                    if let Some(c) = self.clocks.as_mut() {
+                        c.left[side.index()] = left;
+                    }
                     self.finish(GameResult::win(!side), Ending::Time { loser: side });
                 }
             }
@@ -845,24 +847,43 @@ impl Match {
     }
 
     /// Takes back the last move, whoever made it, loaded moves included (for a person
-    /// analysing at the terminal); `false` when there is none or the game is over. The
-    /// clocks keep the time they show and the side to move's clock runs from `now`.
+    /// analysing, at the terminal or on a page); `false` when there is none, or when the
+    /// game ended otherwise than by its position (time, resignation, agreement,
+    /// adjudication, abort). A game ended by its position (the rules, no legal move, the
+    /// length cap) goes on again. The clocks keep the time they show and the side to
+    /// move's clock runs from `now`.
     pub fn undo_move(&mut self, now: u64) -> bool {
-        if self.termination.is_some() || self.session.history().is_empty() {
+        let positional = match &self.termination {
+            None => true,
+            Some(t) => matches!(
+                t.ending,
+                Ending::Rules { .. } | Ending::NoLegalMove | Ending::LengthCap { .. }
+            ),
+        };
+        if !positional || self.session.history().is_empty() {
             return false;
         }
         if let Some(c) = self.clocks.as_mut() {
-            if let Some(since) = c.running_since {
+            if let (Some(since), None) = (c.running_since, &self.termination) {
                 let i = self.session.side_to_move().index();
                 c.left[i] = c.left[i].saturating_sub(clamp_i64(now.saturating_sub(since)));
+            }
+            if c.running_since.is_some() {
                 c.running_since = Some(now);
             }
         }
         let undone = self.session.undo();
         self.first_ply = self.first_ply.min(self.session.history().len());
+        self.termination = None;
         self.draw_offer = None;
         self.scores = [None; 2];
+        self.check_end();
         undone
+    }
+
+    /// Renames the players (for the record).
+    pub fn set_players(&mut self, players: [String; 2]) {
+        self.players = players;
     }
 
     /// `seat` (a program) failed (`what`: `crashed`, `played the illegal move "x"`): it
