@@ -246,3 +246,68 @@ fn the_uci_arbiter_ends_each_game_the_same_way() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Runs `fairy match` between two copies of the bash engine `script` (given `args`) with
+/// the extra `options`; returns the record of its one game.
+fn arbiter_game(name: &str, script: &str, args: &str, options: &[&str]) -> RecordText {
+    let dir = std::env::temp_dir().join(format!("fairy-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("engine.sh");
+    std::fs::write(&path, script).unwrap();
+    let engine = format!("bash {} {args}", path.display());
+    let records = dir.join("records");
+    let out = Command::new(cargo_bin("fairy"))
+        .arg("match")
+        .args(["synthesis", "--engine", &engine, "--engine", &engine])
+        .args(["--games", "1", "--opening-plies", "0", "--timeout", "10"])
+        .arg("--records")
+        .arg(&records)
+        .args(options)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{name}: {stdout}\n{stderr}");
+    let text = std::fs::read_to_string(records.join("game-0001.txt")).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    RecordText::parse(&text).unwrap()
+}
+
+#[test]
+fn the_arbiters_clock_is_the_drivers() {
+    // Every answer takes 300 ms against a clock of 100 ms: White's flag falls at once.
+    let slow = SCRIPTED_ENGINE.replace("go*) echo", "go*) sleep 0.3; echo");
+    let rec = arbiter_game("flag", &slow, "e2-e4 e7-e5", &["--tc", "0.1+0"]);
+    assert_eq!(
+        tags(&rec),
+        ("0-1".to_owned(), "white lost on time".to_owned())
+    );
+    assert!(rec.moves.is_empty(), "{:?}", rec.moves);
+    assert_eq!(rec.tag("TimeControl"), Some("0.1+0"));
+}
+
+#[test]
+fn the_arbiters_score_adjudication_is_the_drivers() {
+    // White's engine sees +9 for White, Black's -9 for Black: both agree Black is lost.
+    let confident = SCRIPTED_ENGINE.replace(
+        r#"go*) echo "info depth 1 score cp 0";"#,
+        r#"go*) if (( n % 2 == 0 )); then echo "info depth 1 score cp 900"; else echo "info depth 1 score cp -900"; fi;"#,
+    );
+    assert_ne!(confident, SCRIPTED_ENGINE);
+    let moves = "e2-e4 e7-e5 g1-f3 b8-c6 f1-c4 g8-f6";
+    let rec = arbiter_game(
+        "adjudication",
+        &confident,
+        moves,
+        &["--resign-score", "500", "--resign-plies", "2"],
+    );
+    assert_eq!(
+        tags(&rec),
+        (
+            "1-0".to_owned(),
+            "adjudicated: black resigns (both scores at least 500 cp against it for 2 plies)"
+                .to_owned()
+        )
+    );
+    assert_eq!(rec.moves.len(), 3, "{:?}", rec.moves);
+}

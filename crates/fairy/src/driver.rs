@@ -244,11 +244,11 @@ impl Termination {
             Ending::Resignation { loser } => format!("{} resigned", n(*loser)),
             Ending::Agreement => "draw agreed".into(),
             Ending::ScoreResignation { loser, cp, plies } => format!(
-                "adjudicated: {} resigns (both scores at least {cp} cp against it for {plies} moves)",
+                "adjudicated: {} resigns (both scores at least {cp} cp against it for {plies} plies)",
                 n(*loser)
             ),
             Ending::ScoreDraw { cp, plies } => {
-                format!("adjudicated draw: both scores within {cp} cp for {plies} moves")
+                format!("adjudicated draw: both scores within {cp} cp for {plies} plies")
             }
             Ending::Forfeit { loser, what } => format!("{} {what}", n(*loser)),
             Ending::Aborted => "aborted".into(),
