@@ -49,12 +49,13 @@ def test_the_clock_falls_on_the_callers_instants():
     assert m.play("e2-e4", now_ms=400) == "e2-e4"
     assert m.clock_ms("white", 400) == 700
     assert m.clock_ms(1, 900) == 500
-    assert m.check_flag(1000) is None
-    t = m.check_flag(1001)
+    # Black's clock runs from 400 with its 1000 ms.
+    assert m.check_flag(1400) is None
+    t = m.check_flag(1401)
     assert t is not None and t.kind == "time" and t.result == "1-0"
     assert t.reason == "black lost on time"
     with pytest.raises(fv.GameError):
-        m.play("e7-e5", now_ms=1001)
+        m.play("e7-e5", now_ms=1401)
 
 
 def test_seats_abort_and_takeback():
