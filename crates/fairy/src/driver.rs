@@ -205,6 +205,27 @@ pub enum Ending {
     },
 }
 
+impl Ending {
+    /// The kind of ending in one word, as its JSON's `kind` field says it: `rules`,
+    /// `no-legal-move`, `length-cap`, `time`, `resignation`, `agreement`,
+    /// `score-resignation`, `score-draw`, `forfeit`, `aborted`, `unfinished`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Ending::Rules { .. } => "rules",
+            Ending::NoLegalMove => "no-legal-move",
+            Ending::LengthCap { .. } => "length-cap",
+            Ending::Time { .. } => "time",
+            Ending::Resignation { .. } => "resignation",
+            Ending::Agreement => "agreement",
+            Ending::ScoreResignation { .. } => "score-resignation",
+            Ending::ScoreDraw { .. } => "score-draw",
+            Ending::Forfeit { .. } => "forfeit",
+            Ending::Aborted => "aborted",
+            Ending::Unfinished { .. } => "unfinished",
+        }
+    }
+}
+
 /// How a game ended: the result and the reason.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Termination {

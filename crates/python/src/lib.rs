@@ -1280,34 +1280,14 @@ struct Termination {
 
 impl Termination {
     fn of(t: &fairy::Termination, names: [&str; 2]) -> Termination {
-        let kind = serde_json_kind(&t.ending);
         Termination {
             result: t.result.token().to_owned(),
             winner: t.result.winner().map(|c| c.index()),
-            kind,
+            kind: t.ending.kind().to_owned(),
             reason: t.reason_text(names),
             description: t.describe(names),
         }
     }
-}
-
-/// The `kind` word of an ending, as the driver serializes it.
-fn serde_json_kind(e: &fairy::Ending) -> String {
-    use fairy::Ending as E;
-    match e {
-        E::Rules { .. } => "rules",
-        E::NoLegalMove => "no-legal-move",
-        E::LengthCap { .. } => "length-cap",
-        E::Time { .. } => "time",
-        E::Resignation { .. } => "resignation",
-        E::Agreement => "agreement",
-        E::ScoreResignation { .. } => "score-resignation",
-        E::ScoreDraw { .. } => "score-draw",
-        E::Forfeit { .. } => "forfeit",
-        E::Aborted => "aborted",
-        E::Unfinished { .. } => "unfinished",
-    }
-    .to_owned()
 }
 
 #[pymethods]
