@@ -5,6 +5,11 @@
 //! play`, `fairy match`, the UCI arbiter, the web server, the Python module) plays its
 //! games through it, so that a game ends the same way everywhere.
 //!
+//! **Draws.** A draw is offered by one side and accepted by the other
+//! ([`Match::offer_draw`], [`Match::accept_draw`]). There is nothing to claim: the draws
+//! the rules give (threefold repetition, Chess-T's move rule, dead positions) end the game
+//! at once, as [`Session::outcome`] reports them.
+//!
 //! **Time comes from the caller.** The driver never reads a clock: every call that can
 //! depend on time takes `now`, an instant in milliseconds on any monotonic clock the
 //! caller chooses (the same clock for every call of one match). A native front passes
