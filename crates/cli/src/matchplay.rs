@@ -3,8 +3,9 @@
 
 use std::io::Write;
 
+use fairy::driver::{Match, Termination};
 use fairy_engine::{Limits, Rng};
-use fairy_kernel::{Color, Outcome};
+use fairy_kernel::Color;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::adapter::{Session, Variant};
@@ -62,9 +63,8 @@ impl core::fmt::Display for MatchScore {
 pub struct GameResult {
     /// The side the (first) engine played.
     pub engine_side: Color,
-    /// The outcome, or `None` when the game-length cap adjudicated a draw (or, against the
-    /// rules' contract, the side to move had no move and no outcome).
-    pub outcome: Option<Outcome>,
+    /// How the game ended (by the rules, or a draw at the game-length cap).
+    pub termination: Termination,
     /// The number of plies played.
     pub plies: usize,
 }
@@ -73,12 +73,13 @@ fn w(r: std::io::Result<()>) -> Result<(), CliError> {
     r.map_err(|e| CliError::Argument(format!("cannot write output: {e}")))
 }
 
-/// Plays one game; the engine (the first engine against itself) plays `engine_side`.
+/// Plays one game through the game driver; the engine (the first engine against itself)
+/// plays `engine_side`.
 ///
 /// # Errors
 /// An unreadable start position.
 pub fn play_one(
-    variant: &dyn Variant,
+    variant: &'static dyn Variant,
     opts: &MatchOptions,
     engine_side: Color,
     rng: &mut Rng,
@@ -91,23 +92,15 @@ pub fn play_one(
         }
         s.apply(m)?;
     }
-    loop {
-        if let Some(o) = s.outcome() {
-            return Ok(GameResult {
-                engine_side,
-                outcome: Some(o),
-                plies: s.history().len(),
-            });
-        }
-        let plies = s.history().len();
-        if plies >= opts.max_plies || s.is_over() {
-            return Ok(GameResult {
-                engine_side,
-                outcome: None,
-                plies,
-            });
-        }
-        let engine_to_move = s.side_to_move() == engine_side || opts.against == Opponent::Engine;
+    let options = fairy::MatchOptions {
+        max_plies: Some(opts.max_plies),
+        ..fairy::MatchOptions::default()
+    };
+    let mut game = Match::from_session(variant, s, ["engine".into(), "opponent".into()], options);
+    while !game.is_over() {
+        let side = game.side_to_move();
+        let engine_to_move = side == engine_side || opts.against == Opponent::Engine;
+        let s = game.session();
         let mv = if engine_to_move {
             s.engine_move(&opts.limits).map(|e| e.text)
         } else {
@@ -115,22 +108,27 @@ pub fn play_one(
         };
         match mv {
             Some(m) => {
-                s.apply(&m)?;
+                game.play(side, &m, 0)?;
             }
-            None => {
-                return Ok(GameResult {
-                    engine_side,
-                    outcome: None,
-                    plies,
-                })
-            }
+            // The driver ends a game without legal moves; this does not happen.
+            None => game.leave("no move found"),
         }
     }
+    Ok(GameResult {
+        engine_side,
+        plies: game.moves().len(),
+        termination: game.termination().cloned().unwrap_or(Termination {
+            result: fairy::GameResult::Unfinished,
+            ending: fairy::Ending::Unfinished {
+                note: "no move found".into(),
+            },
+        }),
+    })
 }
 
 /// `opts.opening_plies` random plies from the start position, chosen by `rng`.
 fn random_opening(
-    variant: &dyn Variant,
+    variant: &'static dyn Variant,
     opts: &MatchOptions,
     rng: &mut Rng,
 ) -> Result<Vec<String>, CliError> {
@@ -158,7 +156,7 @@ fn random_opening(
 /// # Errors
 /// Zero games, a zero game-length cap, an unreadable start position, I/O errors.
 pub fn run_match(
-    variant: &dyn Variant,
+    variant: &'static dyn Variant,
     opts: &MatchOptions,
     out: &mut dyn Write,
     progress: bool,
@@ -199,25 +197,12 @@ pub fn run_match(
             opening = random_opening(variant, opts, &mut rng)?;
         }
         let r = play_one(variant, opts, engine_side, &mut rng, &opening)?;
-        let (verdict, text) = match r.outcome {
-            Some(o) => (
-                match o.winner() {
-                    Some(c) if c == engine_side => "win",
-                    Some(_) => "loss",
-                    None => "draw",
-                },
-                o.describe(variant.side_names()),
-            ),
-            None if r.plies >= opts.max_plies => (
-                "draw",
-                format!(
-                    "1/2-1/2 adjudicated at {} pl{} (game-length cap, ruling G2)",
-                    r.plies,
-                    plies_word(r.plies)
-                ),
-            ),
-            None => ("draw", "1/2-1/2 no legal move".to_owned()),
+        let verdict = match r.termination.result.winner() {
+            Some(c) if c == engine_side => "win",
+            Some(_) => "loss",
+            None => "draw",
         };
+        let text = r.termination.describe(variant.side_names());
         match verdict {
             "win" => score.wins += 1,
             "loss" => score.losses += 1,

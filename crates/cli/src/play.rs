@@ -13,6 +13,7 @@ use fairy_kernel::Color;
 use crate::adapter::{Session, Variant};
 use crate::error::CliError;
 use crate::registry;
+use fairy::driver::{Match, MatchOptions, SystemClock};
 use fairy::record::{record_of, replay};
 use fairy::text_board;
 use fairy::{RecordError, RecordText};
@@ -387,14 +388,6 @@ pub fn choose_variant_from(
     }
 }
 
-/// How a game of `play` ended.
-struct End {
-    result: &'static str,
-    termination: String,
-    /// The line printed after `result: `.
-    message: String,
-}
-
 /// Plays the game in `session` of `variant` with the person typing on `input` and everything
 /// written to `out`; returns the game record, which is also printed at the end (and written
 /// to `opts.save` when given).
@@ -407,7 +400,7 @@ struct End {
 /// # Errors
 /// I/O errors of `out` or `input`, or a record that cannot be saved.
 pub fn play_game(
-    variant: &dyn Variant,
+    variant: &'static dyn Variant,
     session: Box<dyn Session>,
     opts: &PlayOptions,
     input: &mut dyn BufRead,
@@ -424,8 +417,8 @@ pub fn play_game(
 /// # Errors
 /// I/O errors of `out` or `input`, or a record that cannot be saved.
 pub fn play_game_from(
-    variant: &dyn Variant,
-    mut session: Box<dyn Session>,
+    variant: &'static dyn Variant,
+    session: Box<dyn Session>,
     opts: &PlayOptions,
     input: &mut dyn PlayerInput,
     out: &mut dyn Write,
@@ -468,44 +461,25 @@ pub fn play_game_from(
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("fairy-{}-interrupted.txt", variant.id())));
     let mut explained = false;
-    let end = loop {
+    let names = [name(Color::White), name(Color::Black)];
+    let options = MatchOptions {
+        max_plies: Some(opts.max_plies),
+        ..MatchOptions::default()
+    };
+    let mut game = Match::from_session(variant, session, names.clone(), options);
+    let clock = SystemClock::start();
+    while !game.is_over() {
         if let Ok(mut p) = PENDING.lock() {
             let rec = record_of(
-                session.as_ref(),
+                game.session(),
                 variant,
-                [&name(Color::White), &name(Color::Black)],
+                [&names[0], &names[1]],
                 "*",
                 Some("unterminated: interrupted"),
             );
             *p = Some((pending_path.clone(), rec.to_string()));
         }
-        if let Some(o) = session.outcome() {
-            break End {
-                result: o.result_str(),
-                termination: o.reason().to_string(),
-                message: session.describe(&o),
-            };
-        }
-        if session.is_over() {
-            break End {
-                result: "1/2-1/2",
-                termination: "no legal move".into(),
-                message: "1/2-1/2 draw: no legal move".into(),
-            };
-        }
-        let plies = session.history().len();
-        if plies >= opts.max_plies {
-            let t = format!(
-                "adjudicated: game-length cap of {} pl{} reached (ruling G2)",
-                opts.max_plies,
-                crate::matchplay::plies_word(opts.max_plies)
-            );
-            break End {
-                result: "1/2-1/2",
-                message: format!("1/2-1/2 draw, {t}"),
-                termination: t,
-            };
-        }
+        let session = game.session();
         let side = session.side_to_move();
         let side_name = session.side_name(side);
         if !opts.human.plays(side) {
@@ -514,7 +488,7 @@ pub fn play_game_from(
                 explained = true;
                 w(writeln!(
                     out,
-                    "(scores in pawns: + is good for {first}, - for {second}{})",
+                    "(scores in pawns: + is good for {first}, - for {second}; #N: {first} mates in N moves, #-N: {second} does{})",
                     if stop.is_some() {
                         "; Enter makes the engine move now"
                     } else {
@@ -555,10 +529,10 @@ pub fn play_game_from(
                 w(write!(out, "\r\x1b[K"))?;
             }
             let Some(em) = found else {
-                // is_over() said there is a move; keep going defensively.
+                // The driver ends a game without legal moves; keep going defensively.
                 continue;
             };
-            session.apply(&em.text)?;
+            game.play(side, &em.text, clock.now())?;
             let mut line = format!(
                 "{side_name} plays {} (depth {}, score {}, {} nodes, {:.2} s; pv",
                 em.text,
@@ -577,18 +551,15 @@ pub fn play_game_from(
                 line.push_str(m);
             }
             w(writeln!(out, "{line})"))?;
-            w(write!(out, "{}", draw(session.as_ref(), flip)))?;
+            w(write!(out, "{}", draw(game.session(), flip)))?;
             continue;
         }
         w(write!(out, "{}> ", session.turn_text()))?;
         w(out.flush())?;
         let Some(line) = input.next_line()? else {
             w(writeln!(out))?;
-            break End {
-                result: "*",
-                termination: "unterminated: end of input".into(),
-                message: "* game left unfinished (end of input)".into(),
-            };
+            game.leave("end of input");
+            break;
         };
         let mut words = line.split_whitespace();
         let Some(first) = words.next() else {
@@ -598,34 +569,19 @@ pub fn play_game_from(
         match command.as_str() {
             "save" => match words.next() {
                 None => w(writeln!(out, "save needs a file name: save FILE"))?,
-                Some(path) => {
-                    let rec = record_of(
-                        session.as_ref(),
-                        variant,
-                        [&name(Color::White), &name(Color::Black)],
-                        "*",
-                        None,
-                    );
-                    match std::fs::write(path, rec.to_string()) {
-                        Ok(()) => w(writeln!(out, "record saved to {path}"))?,
-                        Err(e) => w(writeln!(out, "cannot write the record to {path}: {e}"))?,
-                    }
-                }
+                Some(path) => match std::fs::write(path, game.record().to_string()) {
+                    Ok(()) => w(writeln!(out, "record saved to {path}"))?,
+                    Err(e) => w(writeln!(out, "cannot write the record to {path}: {e}"))?,
+                },
             },
             "help" | "?" => w(writeln!(out, "{HELP}"))?,
-            "legend" => w(writeln!(out, "{}", legend_text(session.as_ref())))?,
-            "quit" | "exit" => {
-                break End {
-                    result: "*",
-                    termination: "unterminated: quit".into(),
-                    message: "* game left unfinished (quit)".into(),
-                }
-            }
+            "legend" => w(writeln!(out, "{}", legend_text(session)))?,
+            "quit" | "exit" => game.leave("quit"),
             "fen" => w(writeln!(out, "{}", session.notation()))?,
-            "board" => w(write!(out, "{}", draw(session.as_ref(), flip)))?,
+            "board" => w(write!(out, "{}", draw(session, flip)))?,
             "flip" => {
                 flip = !flip;
-                w(write!(out, "{}", draw(session.as_ref(), flip)))?;
+                w(write!(out, "{}", draw(session, flip)))?;
             }
             "moves" => match session.legal_moves(words.next()) {
                 Ok(list) if list.is_empty() => w(writeln!(out, "no legal moves"))?,
@@ -636,60 +592,47 @@ pub fn play_game_from(
                 if session.history().is_empty() {
                     w(writeln!(out, "nothing to undo"))?;
                 } else {
-                    session.undo();
-                    while !opts.human.plays(session.side_to_move()) && session.undo() {}
-                    w(write!(out, "{}", draw(session.as_ref(), flip)))?;
+                    game.undo_move(clock.now());
+                    while !opts.human.plays(game.side_to_move()) && game.undo_move(clock.now()) {}
+                    w(write!(out, "{}", draw(game.session(), flip)))?;
                 }
             }
-            "resign" => {
-                let winner = !side;
-                break End {
-                    result: if winner == Color::White { "1-0" } else { "0-1" },
-                    termination: format!("{side_name} resigned"),
-                    message: format!(
-                        "{} {} wins: {side_name} resigned",
-                        if winner == Color::White { "1-0" } else { "0-1" },
-                        session.side_name(winner)
-                    ),
-                };
-            }
+            "resign" => game.resign(side, clock.now())?,
             "draw" => {
                 let accept = opts.human == Human::Both
                     || session
                         .engine_move(&opts.limits)
                         .is_none_or(|em| em.score >= Score::DRAW);
+                let now = clock.now();
+                game.offer_draw(side, now)?;
                 if accept {
-                    break End {
-                        result: "1/2-1/2",
-                        termination: "draw agreed".into(),
-                        message: "1/2-1/2 draw agreed".into(),
-                    };
+                    game.accept_draw(!side, now)?;
+                } else {
+                    game.decline_draw(!side)?;
+                    w(writeln!(out, "the engine declines the draw"))?;
                 }
-                w(writeln!(out, "the engine declines the draw"))?;
             }
             // Every move names squares, so a word without a digit is a command.
             _ if !line.contains(|c: char| c.is_ascii_digit()) => w(writeln!(
                 out,
                 "unknown command {first:?}; the commands are {COMMANDS} (or type a move)"
             ))?,
-            _ => match session.apply(&line) {
-                Ok(_) => w(write!(out, "{}", draw(session.as_ref(), flip)))?,
+            _ => match game.play(side, &line, clock.now()) {
+                Ok(_) => w(write!(out, "{}", draw(game.session(), flip)))?,
                 Err(e) => w(writeln!(out, "{e}"))?,
             },
         }
-    };
+    }
     if let Ok(mut p) = PENDING.lock() {
         *p = None;
     }
 
-    w(writeln!(out, "result: {}", end.message))?;
-    let record = record_of(
-        session.as_ref(),
-        variant,
-        [&name(Color::White), &name(Color::Black)],
-        end.result,
-        Some(&end.termination),
-    );
+    w(writeln!(
+        out,
+        "result: {}",
+        game.describe().unwrap_or_default()
+    ))?;
+    let record = game.record();
     w(writeln!(out))?;
     w(write!(out, "{record}"))?;
     if let Some(path) = &opts.save {

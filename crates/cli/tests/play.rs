@@ -27,7 +27,12 @@ fn opts(human: Human, depth: u32) -> PlayOptions {
 }
 
 /// Plays with `script` as the keyboard; returns the output and the record.
-fn run(v: &dyn Variant, fen: Option<&str>, o: &PlayOptions, script: &str) -> (String, RecordText) {
+fn run(
+    v: &'static dyn Variant,
+    fen: Option<&str>,
+    o: &PlayOptions,
+    script: &str,
+) -> (String, RecordText) {
     let session = v.session(fen).unwrap();
     let mut input = Cursor::new(script.as_bytes().to_vec());
     let mut out = Vec::new();
@@ -495,7 +500,7 @@ fn one_ply_is_written_in_the_singular() {
     run_match(&TOY, &m, &mut out, false).unwrap();
     let text = String::from_utf8(out).unwrap();
     assert!(
-        text.contains("adjudicated at 1 ply (game-length cap"),
+        text.contains("1/2-1/2 draw: adjudicated: game-length cap of 1 ply reached"),
         "{text}"
     );
     assert!(text.contains(", 1 ply: draw"), "{text}");

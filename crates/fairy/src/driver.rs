@@ -5,6 +5,11 @@
 //! play`, `fairy match`, the UCI arbiter, the web server, the Python module) plays its
 //! games through it, so that a game ends the same way everywhere.
 //!
+//! **Draws.** A draw is offered by one side and accepted by the other
+//! ([`Match::offer_draw`], [`Match::accept_draw`]). There is nothing to claim: the draws
+//! the rules give (threefold repetition, Chess-T's move rule, dead positions) end the game
+//! at once, as [`Session::outcome`] reports them.
+//!
 //! **Time comes from the caller.** The driver never reads a clock: every call that can
 //! depend on time takes `now`, an instant in milliseconds on any monotonic clock the
 //! caller chooses (the same clock for every call of one match). A native front passes
@@ -205,6 +210,27 @@ pub enum Ending {
     },
 }
 
+impl Ending {
+    /// The kind of ending in one word, as its JSON's `kind` field says it: `rules`,
+    /// `no-legal-move`, `length-cap`, `time`, `resignation`, `agreement`,
+    /// `score-resignation`, `score-draw`, `forfeit`, `aborted`, `unfinished`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Ending::Rules { .. } => "rules",
+            Ending::NoLegalMove => "no-legal-move",
+            Ending::LengthCap { .. } => "length-cap",
+            Ending::Time { .. } => "time",
+            Ending::Resignation { .. } => "resignation",
+            Ending::Agreement => "agreement",
+            Ending::ScoreResignation { .. } => "score-resignation",
+            Ending::ScoreDraw { .. } => "score-draw",
+            Ending::Forfeit { .. } => "forfeit",
+            Ending::Aborted => "aborted",
+            Ending::Unfinished { .. } => "unfinished",
+        }
+    }
+}
+
 /// How a game ended: the result and the reason.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Termination {
@@ -244,11 +270,11 @@ impl Termination {
             Ending::Resignation { loser } => format!("{} resigned", n(*loser)),
             Ending::Agreement => "draw agreed".into(),
             Ending::ScoreResignation { loser, cp, plies } => format!(
-                "adjudicated: {} resigns (both scores at least {cp} cp against it for {plies} moves)",
+                "adjudicated: {} resigns (both scores at least {cp} cp against it for {plies} plies)",
                 n(*loser)
             ),
             Ending::ScoreDraw { cp, plies } => {
-                format!("adjudicated draw: both scores within {cp} cp for {plies} moves")
+                format!("adjudicated draw: both scores within {cp} cp for {plies} plies")
             }
             Ending::Forfeit { loser, what } => format!("{} {what}", n(*loser)),
             Ending::Aborted => "aborted".into(),
@@ -300,6 +326,16 @@ pub enum DriverError {
     /// That side has moved already, so the game can no longer be aborted by it.
     #[error("{0} has moved already; the game can no longer be aborted")]
     TooLateToAbort(String),
+}
+
+impl From<DriverError> for Error {
+    /// A move error as it is; any other refusal as [`Error::Argument`] with its message.
+    fn from(e: DriverError) -> Error {
+        match e {
+            DriverError::Move(e) => e,
+            other => Error::Argument(other.to_string()),
+        }
+    }
 }
 
 /// A request to a [`Match`], as a server receives it from a seat (serializable: JSON as
@@ -564,9 +600,11 @@ impl Match {
         if self.termination.is_none() {
             if let Some(c) = &self.clocks {
                 let side = self.session.side_to_move();
-                if c.running_since.is_some()
-                    && self.left_at(c, side, now) < -clamp_i64(c.control.grace_ms)
-                {
+                let left = self.left_at(c, side, now);
+                if c.running_since.is_some() && left < -clamp_i64(c.control.grace_ms) {
+                    if let Some(c) = self.clocks.as_mut() {
+                        c.left[side.index()] = left;
+                    }
                     self.finish(GameResult::win(!side), Ending::Time { loser: side });
                 }
             }
@@ -832,6 +870,46 @@ impl Match {
         self.resign_streak = [0; 2];
         self.draw_streak = 0;
         Ok(count)
+    }
+
+    /// Takes back the last move, whoever made it, loaded moves included (for a person
+    /// analysing, at the terminal or on a page); `false` when there is none, or when the
+    /// game ended otherwise than by its position (time, resignation, agreement,
+    /// adjudication, abort). A game ended by its position (the rules, no legal move, the
+    /// length cap) goes on again. The clocks keep the time they show and the side to
+    /// move's clock runs from `now`.
+    pub fn undo_move(&mut self, now: u64) -> bool {
+        let positional = match &self.termination {
+            None => true,
+            Some(t) => matches!(
+                t.ending,
+                Ending::Rules { .. } | Ending::NoLegalMove | Ending::LengthCap { .. }
+            ),
+        };
+        if !positional || self.session.history().is_empty() {
+            return false;
+        }
+        if let Some(c) = self.clocks.as_mut() {
+            if let (Some(since), None) = (c.running_since, &self.termination) {
+                let i = self.session.side_to_move().index();
+                c.left[i] = c.left[i].saturating_sub(clamp_i64(now.saturating_sub(since)));
+            }
+            if c.running_since.is_some() {
+                c.running_since = Some(now);
+            }
+        }
+        let undone = self.session.undo();
+        self.first_ply = self.first_ply.min(self.session.history().len());
+        self.termination = None;
+        self.draw_offer = None;
+        self.scores = [None; 2];
+        self.check_end();
+        undone
+    }
+
+    /// Renames the players (for the record).
+    pub fn set_players(&mut self, players: [String; 2]) {
+        self.players = players;
     }
 
     /// `seat` (a program) failed (`what`: `crashed`, `played the illegal move "x"`): it

@@ -389,6 +389,39 @@ fn commands_and_terminations_are_json() {
         json,
         r#"{"result":"white-wins","ending":{"kind":"resignation","loser":"black"}}"#
     );
+    // Every kind of ending says its kind as its JSON does.
+    for ending in [
+        Ending::Rules {
+            reason: Reason::Checkmate,
+        },
+        Ending::NoLegalMove,
+        Ending::LengthCap { plies: 3 },
+        Ending::Time {
+            loser: Color::White,
+        },
+        Ending::Resignation {
+            loser: Color::White,
+        },
+        Ending::Agreement,
+        Ending::ScoreResignation {
+            loser: Color::Black,
+            cp: 1,
+            plies: 1,
+        },
+        Ending::ScoreDraw { cp: 1, plies: 1 },
+        Ending::Forfeit {
+            loser: Color::Black,
+            what: "crashed".into(),
+        },
+        Ending::Aborted,
+        Ending::Unfinished {
+            note: "quit".into(),
+        },
+    ] {
+        let v = serde_json::to_value(&ending).unwrap();
+        assert_eq!(v["kind"], ending.kind(), "{v}");
+        assert_eq!(serde_json::from_value::<Ending>(v).unwrap(), ending);
+    }
     let back: fairy::Termination = serde_json::from_str(&json).unwrap();
     assert_eq!(&back, m.termination().unwrap());
     let rules: fairy::Termination = serde_json::from_str(

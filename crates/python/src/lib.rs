@@ -61,6 +61,22 @@ create_exception!(
     "Some other argument is out of range."
 );
 
+create_exception!(
+    _native,
+    GameError,
+    FairyError,
+    "A Match refused a request: the game is over, it is not that side's turn, there is no draw offer, no move to take back, or it is too late to abort."
+);
+
+/// The Python exception of a driver refusal: a bad move as [`MoveError`], else
+/// [`GameError`].
+fn driver_err(e: fairy::driver::DriverError) -> PyErr {
+    match e {
+        fairy::driver::DriverError::Move(e) => py_err(e),
+        other => GameError::new_err(other.to_string()),
+    }
+}
+
 /// The Python exception of a facade error, with the CLI's one-line message.
 fn py_err(e: fairy::Error) -> PyErr {
     let msg = e.to_string();
@@ -826,6 +842,39 @@ impl Board {
             .allow_threads(move || s.engine_move(&limits))
             .map(|e| Move::of(e.text)))
     }
+    /// The engine's search within the limits (depth 4 when neither is given), the GIL
+    /// released: `{"move": Move, "score": Score, "depth": int, "nodes": int, "pv": [str]}`,
+    /// the score for the side to move; `None` when there is no legal move.
+    #[pyo3(signature = (depth=None, movetime_ms=None))]
+    fn analyse<'py>(
+        &mut self,
+        py: Python<'py>,
+        depth: Option<u32>,
+        movetime_ms: Option<u64>,
+    ) -> PyResult<Option<Bound<'py, PyDict>>> {
+        fairy::limits::check_search(depth, movetime_ms).map_err(py_err)?;
+        let limits = Limits {
+            depth: if movetime_ms.is_none() {
+                depth.or(Some(4))
+            } else {
+                depth
+            },
+            movetime: movetime_ms.map(std::time::Duration::from_millis),
+            nodes: None,
+            soft_movetime: None,
+        };
+        let s = &mut *self.session;
+        let Some(found) = py.allow_threads(move || s.engine_move(&limits)) else {
+            return Ok(None);
+        };
+        let d = PyDict::new_bound(py);
+        d.set_item("move", Py::new(py, Move::of(found.text))?)?;
+        d.set_item("score", Py::new(py, Score::of(found.score))?)?;
+        d.set_item("depth", found.depth)?;
+        d.set_item("nodes", found.nodes)?;
+        d.set_item("pv", found.pv)?;
+        Ok(Some(d))
+    }
     /// A legal move chosen uniformly with a generator seeded by `seed`, or `None`.
     fn random_move(&self, seed: u64) -> Option<Move> {
         let mut rng = Rng::new(seed);
@@ -1076,7 +1125,7 @@ fn play_one(
     players: [&str; 2],
 ) -> Played {
     let variant = info.variant;
-    let mut s = match variant.session(None) {
+    let s = match variant.session(None) {
         Ok(s) => s,
         Err(_) => {
             return Played {
@@ -1089,37 +1138,44 @@ fn play_one(
     };
     let mut rng = Rng::new(seed);
     let limits = engine_depth.map(Limits::depth);
-    let mut plies = 0;
-    while plies < max_plies && !s.is_over() {
+    let options = fairy::MatchOptions {
+        max_plies: Some(max_plies),
+        ..fairy::MatchOptions::default()
+    };
+    let mut game = fairy::Match::from_session(variant, s, players.map(str::to_owned), options);
+    while !game.is_over() {
+        let side = game.side_to_move();
+        let s = game.session();
         let mv = match &limits {
             Some(l) => s.engine_move(l).map(|e| e.text),
             None => s.random_move(&mut rng),
         };
-        match mv {
-            Some(m) if s.apply(&m).is_ok() => plies += 1,
-            _ => break,
+        let played = mv.is_some_and(|m| game.play(side, &m, 0).is_ok());
+        if !played {
+            // The driver ends a game without legal moves; this does not happen.
+            game.leave("no move found");
         }
     }
-    let outcome = s.outcome();
-    let (result, reason) = match &outcome {
-        Some(o) => (o.result_str().to_owned(), Some(o.reason().to_string())),
-        None if s.is_over() => ("*".to_owned(), None),
-        None => ("*".to_owned(), Some("length cap".to_owned())),
+    let (result, reason) = match game.termination() {
+        Some(t) => (
+            t.result.token().to_owned(),
+            Some(t.reason_text(variant.side_names())),
+        ),
+        None => ("*".to_owned(), None),
     };
-    let record = fairy::record::record_of(s.as_ref(), variant, players, &result, reason.as_deref())
-        .to_string();
     Played {
-        moves: s.history(),
+        moves: game.moves(),
         result,
         reason,
-        record,
+        record: game.record().to_string(),
     }
 }
 
 /// Plays `n` games of `variant` in Rust with the GIL released, over `threads` threads (0:
 /// one per core): random moves seeded by `seed + i` for game `i`, or the engine at
-/// `engine_depth`; each game stops at its end or after `max_plies` plies. Returns one dict
-/// per game: `moves`, `result` (`*` when cut), `reason`, `record` (the game record text).
+/// `engine_depth`; each game is played through the game driver and ends by the rules or,
+/// at `max_plies` plies, as a draw by the length cap. Returns one dict per game: `moves`,
+/// `result`, `reason` (the record's `Termination`), `record` (the game record text).
 #[pyfunction]
 #[pyo3(signature = (variant, n, seed=0, max_plies=300, engine_depth=None, threads=0))]
 fn play_games<'py>(
@@ -1173,6 +1229,263 @@ fn play_games<'py>(
     Ok(list)
 }
 
+/// A search score: centipawns or a mate in moves, printed one way (`+0.35`, `#3`, `#-2`).
+#[pyclass(module = "fairy_variants._native", frozen, get_all)]
+#[derive(Clone)]
+struct Score {
+    /// The evaluation in centipawns, or `None` for a mate.
+    cp: Option<i32>,
+    /// Moves to mate (of the mating side; negative when the side to move is mated), or
+    /// `None`.
+    mate: Option<i32>,
+    /// The score as printed everywhere: `+0.35`, `#3`, `#-2`.
+    text: String,
+}
+
+impl Score {
+    fn of(score: fairy::Score) -> Score {
+        Score {
+            cp: score.centipawns(),
+            mate: score.mate_moves(),
+            text: score.to_string(),
+        }
+    }
+}
+
+#[pymethods]
+impl Score {
+    fn __repr__(&self) -> String {
+        format!("Score({:?})", self.text)
+    }
+    fn __str__(&self) -> String {
+        self.text.clone()
+    }
+}
+
+/// How a [`Match`] ended: the result and the reason in the variant's words.
+#[pyclass(module = "fairy_variants._native", frozen, get_all)]
+#[derive(Clone)]
+struct Termination {
+    /// `1-0`, `0-1`, `1/2-1/2`, or `*` (aborted or left unfinished).
+    result: String,
+    /// 0 for the first side, 1 for the second, `None` for none.
+    winner: Option<usize>,
+    /// The kind of ending: `rules`, `no-legal-move`, `length-cap`, `time`, `resignation`,
+    /// `agreement`, `score-resignation`, `score-draw`, `forfeit`, `aborted`, `unfinished`.
+    kind: String,
+    /// The reason as the record's `Termination` tag says it (`checkmate`, `black
+    /// resigned`, `draw agreed`).
+    reason: String,
+    /// The ending in one line, result first (`0-1 scarlet wins by checkmate`).
+    description: String,
+}
+
+impl Termination {
+    fn of(t: &fairy::Termination, names: [&str; 2]) -> Termination {
+        Termination {
+            result: t.result.token().to_owned(),
+            winner: t.result.winner().map(|c| c.index()),
+            kind: t.ending.kind().to_owned(),
+            reason: t.reason_text(names),
+            description: t.describe(names),
+        }
+    }
+}
+
+#[pymethods]
+impl Termination {
+    fn __repr__(&self) -> String {
+        format!("Termination({:?})", self.description)
+    }
+    fn __str__(&self) -> String {
+        self.description.clone()
+    }
+}
+
+/// A game between two players through the game driver: moves by seat, clocks on the
+/// caller's instants (`now_ms`), the length cap, resignation, draw offers, abort,
+/// takeback; one termination and the game record.
+#[pyclass(module = "fairy_variants._native")]
+struct Match {
+    inner: fairy::Match,
+}
+
+/// A seat: 0 or 1, or the variant's side name (`white`, `gold`, ...).
+fn seat_of(game: &fairy::Match, seat: &Bound<'_, PyAny>) -> PyResult<Color> {
+    if let Ok(i) = seat.extract::<usize>() {
+        return match i {
+            0 => Ok(Color::White),
+            1 => Ok(Color::Black),
+            _ => Err(ArgumentError::new_err(format!(
+                "seat {i} does not exist: 0 or 1"
+            ))),
+        };
+    }
+    let name: String = seat.extract()?;
+    let names = game.side_names();
+    match names
+        .iter()
+        .position(|n| n.eq_ignore_ascii_case(name.trim()))
+    {
+        Some(0) => Ok(Color::White),
+        Some(_) => Ok(Color::Black),
+        None => Err(ArgumentError::new_err(format!(
+            "seat {name:?} does not exist: 0, 1, {} or {}",
+            names[0], names[1]
+        ))),
+    }
+}
+
+#[pymethods]
+impl Match {
+    /// A new game of `variant` from `position` (the start when `None`) between `players`;
+    /// `max_plies` caps its length (a draw), `base_ms`/`increment_ms`/`grace_ms` give it a
+    /// clock (increment per turn).
+    #[new]
+    #[pyo3(signature = (variant, position=None, players=("?".to_owned(), "?".to_owned()), max_plies=None, base_ms=None, increment_ms=0, grace_ms=0))]
+    fn new(
+        variant: &str,
+        position: Option<&str>,
+        players: (String, String),
+        max_plies: Option<usize>,
+        base_ms: Option<u64>,
+        increment_ms: u64,
+        grace_ms: u64,
+    ) -> PyResult<Self> {
+        if max_plies == Some(0) {
+            return Err(ArgumentError::new_err("max_plies must be at least 1"));
+        }
+        let v = info(variant)?.variant;
+        let options = fairy::MatchOptions {
+            max_plies,
+            clock: base_ms.map(|base_ms| fairy::TimeControl {
+                base_ms,
+                increment_ms,
+                grace_ms,
+            }),
+            adjudication: None,
+        };
+        let inner =
+            fairy::Match::new(v, position, [players.0, players.1], options).map_err(py_err)?;
+        Ok(Match { inner })
+    }
+    /// The variant id.
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.inner.variant().id()
+    }
+    /// The moves played, in canonical notation.
+    #[getter]
+    fn moves(&self) -> Vec<String> {
+        self.inner.moves()
+    }
+    /// The side to move: 0 for the first side, 1 for the second.
+    #[getter]
+    fn turn(&self) -> usize {
+        self.inner.side_to_move().index()
+    }
+    /// The current position in the variant's notation.
+    fn position(&self) -> String {
+        self.inner.session().notation()
+    }
+    /// The legal moves, sorted.
+    fn legal_move_strings(&self) -> Vec<String> {
+        self.inner.session().legal_moves(None).unwrap_or_default()
+    }
+    /// Starts the clock of the side to move at `now_ms`.
+    fn start_clock(&mut self, now_ms: u64) {
+        self.inner.start_clock(now_ms);
+    }
+    /// Plays `text` for `seat` (the side to move when `None`) at `now_ms`; returns its
+    /// canonical text. `MoveError` for a bad move, `GameError` when refused.
+    #[pyo3(signature = (text, seat=None, now_ms=0))]
+    fn play(
+        &mut self,
+        text: &str,
+        seat: Option<&Bound<'_, PyAny>>,
+        now_ms: u64,
+    ) -> PyResult<String> {
+        let side = match seat {
+            Some(s) => seat_of(&self.inner, s)?,
+            None => self.inner.side_to_move(),
+        };
+        self.inner.play(side, text, now_ms).map_err(driver_err)
+    }
+    /// `seat` offers a draw (accepting the other side's pending offer).
+    #[pyo3(signature = (seat, now_ms=0))]
+    fn offer_draw(&mut self, seat: &Bound<'_, PyAny>, now_ms: u64) -> PyResult<()> {
+        let side = seat_of(&self.inner, seat)?;
+        self.inner.offer_draw(side, now_ms).map_err(driver_err)
+    }
+    /// `seat` accepts the other side's draw offer.
+    #[pyo3(signature = (seat, now_ms=0))]
+    fn accept_draw(&mut self, seat: &Bound<'_, PyAny>, now_ms: u64) -> PyResult<()> {
+        let side = seat_of(&self.inner, seat)?;
+        self.inner.accept_draw(side, now_ms).map_err(driver_err)
+    }
+    /// `seat` declines the other side's draw offer.
+    fn decline_draw(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
+        let side = seat_of(&self.inner, seat)?;
+        self.inner.decline_draw(side).map_err(driver_err)
+    }
+    /// `seat` resigns.
+    #[pyo3(signature = (seat, now_ms=0))]
+    fn resign(&mut self, seat: &Bound<'_, PyAny>, now_ms: u64) -> PyResult<()> {
+        let side = seat_of(&self.inner, seat)?;
+        self.inner.resign(side, now_ms).map_err(driver_err)
+    }
+    /// `seat` aborts the game before its first move.
+    fn abort(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<()> {
+        let side = seat_of(&self.inner, seat)?;
+        self.inner.abort(side).map_err(driver_err)
+    }
+    /// Takes back `seat`'s last turn (and what followed); returns the number of moves.
+    #[pyo3(signature = (seat, now_ms=0))]
+    fn takeback(&mut self, seat: &Bound<'_, PyAny>, now_ms: u64) -> PyResult<usize> {
+        let side = seat_of(&self.inner, seat)?;
+        self.inner.takeback(side, now_ms).map_err(driver_err)
+    }
+    /// Ends the game on time if the side to move's flag has fallen at `now_ms`.
+    fn check_flag(&mut self, now_ms: u64) -> Option<Termination> {
+        let names = self.inner.side_names();
+        self.inner
+            .check_flag(now_ms)
+            .map(|t| Termination::of(t, names))
+    }
+    /// The time `seat` has left at `now_ms`, or `None` without a clock.
+    fn clock_ms(&self, seat: &Bound<'_, PyAny>, now_ms: u64) -> PyResult<Option<u64>> {
+        let side = seat_of(&self.inner, seat)?;
+        Ok(self.inner.clock_ms(side, now_ms))
+    }
+    /// Whether the game has ended.
+    fn is_over(&self) -> bool {
+        self.inner.is_over()
+    }
+    /// How the game ended, or `None` while it goes on.
+    fn termination(&self) -> Option<Termination> {
+        let names = self.inner.side_names();
+        self.inner.termination().map(|t| Termination::of(t, names))
+    }
+    /// Leaves the game unfinished (`*`), saying how (`quit`).
+    fn leave(&mut self, note: &str) {
+        self.inner.leave(note);
+    }
+    /// The game record text.
+    fn record(&self) -> String {
+        self.inner.record().to_string()
+    }
+    fn __repr__(&self) -> String {
+        format!(
+            "Match({:?}, {} moves{})",
+            self.inner.variant().id(),
+            self.inner.moves().len(),
+            self.inner
+                .describe()
+                .map_or(String::new(), |d| format!(", {d}"))
+        )
+    }
+}
+
 /// The native module.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -1180,6 +1493,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Board>()?;
     m.add_class::<Move>()?;
     m.add_class::<Outcome>()?;
+    m.add_class::<Score>()?;
+    m.add_class::<Termination>()?;
+    m.add_class::<Match>()?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_function(wrap_pyfunction!(description, m)?)?;
     m.add_function(wrap_pyfunction!(start_position, m)?)?;
@@ -1198,5 +1514,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SquareError", py.get_type_bound::<SquareError>())?;
     m.add("RecordError", py.get_type_bound::<RecordError>())?;
     m.add("ArgumentError", py.get_type_bound::<ArgumentError>())?;
+    m.add("GameError", py.get_type_bound::<GameError>())?;
     Ok(())
 }

@@ -11,7 +11,8 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use fairy::{picture, record, registry, Limits, RecordText, Session, Variant};
+use fairy::driver::DriverError;
+use fairy::{picture, record, registry, Limits, Match, MatchOptions, RecordText, Session, Variant};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -35,6 +36,15 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let line = self.1.replace(['\n', '\r'], " ");
         (self.0, Json(json!({ "error": line }))).into_response()
+    }
+}
+
+impl From<DriverError> for ApiError {
+    fn from(e: DriverError) -> ApiError {
+        match e {
+            DriverError::Move(e) => e.into(),
+            other => ApiError(StatusCode::CONFLICT, other.to_string()),
+        }
     }
 }
 
@@ -194,10 +204,11 @@ async fn new_game(
     let session = variant.session(req.position.as_deref())?;
     let limits = req.engine.unwrap_or_else(|| default_limits(&store));
     check_limits(&store, &limits)?;
+    let players = req.players.unwrap_or([Player::Human, Player::Engine]);
     let g = Game {
         variant,
-        session,
-        players: req.players.unwrap_or([Player::Human, Player::Engine]),
+        game: new_match(&store, variant, session, players),
+        players,
         limits,
         version: 0,
         last_used: Instant::now(),
@@ -241,10 +252,11 @@ async fn upload_record(
     let session = record::replay(&rec, variant)?;
     let limits = req.engine.unwrap_or_else(|| default_limits(&store));
     check_limits(&store, &limits)?;
+    let players = req.players.unwrap_or([Player::Human, Player::Human]);
     let g = Game {
         variant,
-        session,
-        players: req.players.unwrap_or([Player::Human, Player::Human]),
+        game: new_match(&store, variant, session, players),
+        players,
         limits,
         version: 0,
         last_used: Instant::now(),
@@ -252,6 +264,25 @@ async fn upload_record(
     let view = describe_game(&g, flag(&q, "flip"));
     let id = store.insert(g);
     Ok((StatusCode::CREATED, Json(with_id(view, &id))).into_response())
+}
+
+/// The driver of a game of the page: the server's length cap, no clock.
+fn new_match(
+    store: &Store,
+    variant: &'static dyn Variant,
+    session: Box<dyn Session>,
+    players: [Player; 2],
+) -> Match {
+    let options = MatchOptions {
+        max_plies: Some(store.config.max_plies),
+        ..MatchOptions::default()
+    };
+    Match::from_session(
+        variant,
+        session,
+        players.map(|p| player_name(p).to_owned()),
+        options,
+    )
 }
 
 fn with_id(mut v: Value, id: &str) -> Value {
@@ -289,7 +320,10 @@ async fn moves(
     let q = query(q)?;
     let g = game(&store, &id)?;
     let g = lock(&g);
-    let list = g.session.legal_moves(q.get("from").map(String::as_str))?;
+    let list = g
+        .game
+        .session()
+        .legal_moves(q.get("from").map(String::as_str))?;
     Ok(Json(json!({ "moves": list })))
 }
 
@@ -310,13 +344,9 @@ async fn play(
     let req: Play = body(b)?;
     let g = game(&store, &id)?;
     let mut g = lock(&g);
-    if g.session.history().len() >= store.config.max_plies {
-        return Err(ApiError(
-            StatusCode::CONFLICT,
-            format!("the game has reached {} moves", store.config.max_plies),
-        ));
-    }
-    let text = g.session.apply(&req.mv)?;
+    // The page plays for whichever side is to move; the driver ends the game at the cap.
+    let side = g.game.side_to_move();
+    let text = g.game.play(side, &req.mv, 0)?;
     g.version += 1;
     let mut v = describe_game(&g, flag(&q, "flip"));
     v["played"] = json!(text);
@@ -331,7 +361,7 @@ async fn undo(
     let q = query(q)?;
     let g = game(&store, &id)?;
     let mut g = lock(&g);
-    if !g.session.undo() {
+    if !g.game.undo_move(0) {
         return Err(ApiError(
             StatusCode::CONFLICT,
             "no move to take back".into(),
@@ -364,13 +394,10 @@ async fn engine(
     let g = game(&store, &id)?;
     let (variant, start, history, version, limits) = {
         let g = lock(&g);
-        if g.session.is_over() {
-            return Err(ApiError(StatusCode::CONFLICT, "the game is over".into()));
-        }
-        if g.session.history().len() >= store.config.max_plies {
+        if let Some(end) = g.game.describe() {
             return Err(ApiError(
                 StatusCode::CONFLICT,
-                format!("the game has reached {} moves", store.config.max_plies),
+                format!("the game is over: {end}"),
             ));
         }
         let limits = if asked.depth.is_none() && asked.ms.is_none() {
@@ -380,8 +407,8 @@ async fn engine(
         };
         (
             g.variant,
-            g.session.start_notation(),
-            g.session.history(),
+            g.game.session().start_notation(),
+            g.game.moves(),
             g.version,
             limits,
         )
@@ -419,13 +446,14 @@ async fn engine(
             "the game changed while the engine was thinking".into(),
         ));
     }
-    let text = g.session.apply(&found.text)?;
+    let side = g.game.side_to_move();
+    let text = g.game.play(side, &found.text, 0)?;
     g.version += 1;
     let mut v = describe_game(&g, flag(&q, "flip"));
     v["played"] = json!(text);
     v["search"] = json!({
         "move": text,
-        "score": found.score.to_string(),
+        "score": found.score,
         "depth": found.depth,
         "nodes": found.nodes,
         "ms": found.elapsed.as_millis() as u64,
@@ -456,6 +484,7 @@ async fn settings(
     let mut g = lock(&g);
     if let Some(p) = req.players {
         g.players = p;
+        g.game.set_players(p.map(|p| player_name(p).to_owned()));
     }
     if let Some(l) = req.engine {
         g.limits = l;
@@ -479,7 +508,7 @@ fn replay(
 async fn position(State(store): Shared, Path(id): Path<String>) -> ApiResult<Json<Value>> {
     let g = game(&store, &id)?;
     let g = lock(&g);
-    Ok(Json(json!({ "position": g.session.notation() })))
+    Ok(Json(json!({ "position": g.game.session().notation() })))
 }
 
 fn player_name(p: Player) -> &'static str {
@@ -492,16 +521,7 @@ fn player_name(p: Player) -> &'static str {
 async fn record_out(State(store): Shared, Path(id): Path<String>) -> ApiResult {
     let g = game(&store, &id)?;
     let g = lock(&g);
-    let outcome = g.session.outcome();
-    let result = outcome.as_ref().map_or("*", |o| o.result_str());
-    let termination = outcome.as_ref().map(|o| g.session.describe(o));
-    let rec = record::record_of(
-        g.session.as_ref(),
-        g.variant,
-        g.players.map(player_name),
-        result,
-        termination.as_deref(),
-    );
+    let rec = g.game.record();
     Ok((
         [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
         rec.to_string(),
@@ -521,7 +541,7 @@ async fn svg(
     let text = match q.get("ply") {
         None => board_svg(&g, flip),
         Some(p) => {
-            let history = g.session.history();
+            let history = g.game.moves();
             let n: usize = p
                 .parse()
                 .ok()
@@ -529,7 +549,7 @@ async fn svg(
                 .ok_or_else(|| {
                     ApiError::bad(format!("ply {p:?} out of range 0..={}", history.len()))
                 })?;
-            let s = replay(g.variant, &g.session.start_notation(), &history[..n])?;
+            let s = replay(g.variant, &g.game.session().start_notation(), &history[..n])?;
             picture::styled_svg(
                 s.as_ref(),
                 g.variant.id(),
@@ -551,13 +571,13 @@ fn last_move_squares(s: &dyn Session) -> Vec<u16> {
 }
 
 fn board_svg(g: &Game, flip: bool) -> Option<String> {
-    let s = g.session.as_ref();
+    let s = g.game.session();
     picture::styled_svg(s, g.variant.id(), &last_move_squares(s), flip)
 }
 
 /// Everything the page shows of a game.
 fn describe_game(g: &Game, flip: bool) -> Value {
-    let s = g.session.as_ref();
+    let s = g.game.session();
     let id = g.variant.id();
     let view = s.board_view();
     let name_of = |sq: u16| -> String {
@@ -594,7 +614,6 @@ fn describe_game(g: &Game, flip: bool) -> Value {
         })
         .collect();
     let last: Vec<String> = last_move_squares(s).into_iter().map(name_of).collect();
-    let outcome = s.outcome();
     let sides = [
         s.side_name(fairy::Color::White),
         s.side_name(fairy::Color::Black),
@@ -615,10 +634,12 @@ fn describe_game(g: &Game, flip: bool) -> Value {
         "movers": s.movers().iter().map(|c| c.index()).collect::<Vec<_>>(),
         "last_move": last,
         "status": picture::status(s, id),
-        "over": s.is_over(),
-        "result": outcome.as_ref().map(|o| json!({
-            "token": o.result_str(),
-            "text": s.describe(o),
+        "over": g.game.is_over(),
+        "result": g.game.termination().map(|t| json!({
+            "token": t.result.token(),
+            "text": t.describe(sides),
+            "reason": t.reason_text(sides),
+            "termination": t,
         })),
         "moves": moves,
         "svg": board_svg(g, flip),

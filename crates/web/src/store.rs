@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
-use fairy::{Session, Variant};
+use fairy::{Match, Variant};
 
 use crate::Config;
 
@@ -33,8 +33,9 @@ pub struct EngineLimits {
 pub struct Game {
     /// Its variant.
     pub variant: &'static dyn Variant,
-    /// The game itself.
-    pub session: Box<dyn Session>,
+    /// The game itself, through the game driver (its length cap is the server's
+    /// `max_plies`).
+    pub game: Match,
     /// Who plays white (first) and black (second).
     pub players: [Player; 2],
     /// The engine's default limits.

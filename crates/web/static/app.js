@@ -250,7 +250,7 @@ async function engineMove() {
     thinking = false;
     if (mine !== generation) return;
     const s = g.search;
-    $('search').textContent = 'engine: ' + s.move + ', depth ' + s.depth + ', score ' + s.score +
+    $('search').textContent = 'engine: ' + s.move + ', depth ' + s.depth + ', score ' + s.score.text +
       ', ' + s.nodes + ' nodes in ' + s.ms + ' ms';
     setGame(g);
   } catch (e) {

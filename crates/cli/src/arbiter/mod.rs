@@ -12,7 +12,11 @@ use std::sync::mpsc::channel;
 use std::sync::Arc;
 use std::time::Duration;
 
-use fairy_engine::{Limits, Rng};
+use fairy::driver::{
+    DriverError, Ending, Match, MatchOptions, ScoreAdjudication, Termination,
+    TimeControl as DriverClock,
+};
+use fairy_engine::{Limits, Rng, Score};
 use fairy_kernel::Color;
 
 use crate::adapter::{Session, Variant};
@@ -211,7 +215,9 @@ fn side_index(c: Color) -> usize {
 }
 
 /// Plays one game between engines `e` (`e[0]` is the first engine, playing White when
-/// `job.white == 0`).
+/// `job.white == 0`), through the game driver: its clock runs on the engines' measured
+/// thinking times (per turn: one increment per turn, also in Imperial Regicide), and it
+/// decides the length cap and score adjudication.
 fn play_game(
     o: &ArbiterOptions,
     job: &Job,
@@ -226,47 +232,58 @@ fn play_game(
         Some(f) => format!("position fen {f}"),
         None => "position startpos".to_owned(),
     };
-    let mut clock = [o.tc.map_or(0, |t| t.base_ms); 2];
-    let mut streak_resign = [0usize; 2];
-    let mut streak_draw = 0usize;
-    let mut scores: [Option<i32>; 2] = [None; 2];
     let engine_of = |side: usize| if side == 0 { job.white } else { 1 - job.white };
+    let names = [
+        o.engines[job.white].name.clone(),
+        o.engines[1 - job.white].name.clone(),
+    ];
+    let a = o.adjudication;
+    let options = MatchOptions {
+        max_plies: Some(a.max_plies),
+        clock: o.tc.map(|tc| DriverClock {
+            base_ms: tc.base_ms,
+            increment_ms: tc.inc_ms,
+            grace_ms: o.time_margin,
+        }),
+        adjudication: Some(ScoreAdjudication {
+            resign_cp: a.resign_cp,
+            resign_plies: a.resign_plies,
+            draw_cp: a.draw_cp,
+            draw_plies: a.draw_plies,
+            draw_after: a.draw_after,
+        }),
+    };
+    let mut game = Match::from_session(v, s, names.clone(), options);
+    // The driver's clock: the engines' thinking times added up, in ms.
+    let mut now = 0u64;
+    game.start_clock(now);
     for slot in slots.iter_mut() {
         if slot.as_mut().is_some_and(|e| e.send("ucinewgame").is_err()) {
             *slot = None;
         }
     }
-    let mut failure: Option<(usize, String, String)> = None; // (side, kind, text)
-    let mut adjudicated: Option<(String, String)> = None;
-    loop {
-        if s.outcome().is_some() || s.is_over() {
-            break;
-        }
-        let plies = s.history().len();
-        if plies >= o.adjudication.max_plies {
-            adjudicated = Some((
-                "1/2-1/2".into(),
-                format!(
-                    "adjudicated draw: move cap of {} plies",
-                    o.adjudication.max_plies
-                ),
-            ));
-            break;
-        }
-        let side = side_index(s.side_to_move());
+    // The failure that decided the game: its kind (`crash`, `hang`, `illegal move`).
+    let mut failure: Option<&str> = None;
+    while !game.is_over() {
+        let color = game.side_to_move();
+        let side = side_index(color);
         let k = engine_of(side);
         let spec = &o.engines[k];
+        let forfeit = |game: &mut Match, what: String| {
+            game.forfeit(color, &format!("({}) {what}", names[side]))
+        };
         if slots[k].is_none() {
             match Engine::start(spec, v.id(), o.timeout) {
                 Ok(e) => slots[k] = Some(e),
                 Err(f) => {
-                    failure = Some((side, "crash".into(), format!("could not start: {f:?}")));
+                    failure = Some("crash");
+                    forfeit(&mut game, format!("could not start: {f:?}"))?;
                     break;
                 }
             }
         }
         let Some(eng) = slots[k].as_mut() else { break };
-        let moves = s.history();
+        let moves = game.moves();
         let pos = if moves.is_empty() {
             start_cmd.clone()
         } else {
@@ -275,11 +292,15 @@ fn play_game(
         let mut go = String::from("go");
         let mut timeout = o.timeout;
         if let Some(tc) = o.tc {
+            let left = |c: Color| game.clock_ms(c, now).unwrap_or(0);
             go += &format!(
                 " wtime {} btime {} winc {} binc {}",
-                clock[0], clock[1], tc.inc_ms, tc.inc_ms
+                left(Color::White),
+                left(Color::Black),
+                tc.inc_ms,
+                tc.inc_ms
             );
-            timeout = Duration::from_millis(clock[side] + o.time_margin + 1000);
+            timeout = Duration::from_millis(left(color) + o.time_margin + 1000);
         }
         if let Some(mt) = o.movetime {
             go += &format!(" movetime {mt}");
@@ -300,120 +321,47 @@ fn play_game(
                     Failure::Hang => ("hang", "hung (no bestmove in time)"),
                     _ => ("crash", "crashed"),
                 };
-                failure = Some((side, kind.into(), text.into()));
+                failure = Some(kind);
+                forfeit(&mut game, text.to_owned())?;
                 slots[k] = None;
                 break;
             }
         };
-        scores[side] = eng.last_score;
-        if let Some(tc) = o.tc {
-            let used = took.as_millis() as u64;
-            if used > clock[side] + o.time_margin {
-                failure = Some((
-                    side,
-                    "time".into(),
-                    format!("lost on time ({used} ms with {} ms left)", clock[side]),
-                ));
-                break;
-            }
-            clock[side] = clock[side].saturating_sub(used) + tc.inc_ms;
+        if let Some(score) = eng.last_score {
+            game.report_score(color, Score::centipawns_of(score));
         }
-        if let Err(e) = s.apply(&mv) {
-            failure = Some((
-                side,
-                "illegal move".into(),
-                format!("illegal move {mv:?}: {e}"),
-            ));
-            break;
+        if o.tc.is_some() {
+            now = now.saturating_add(u64::try_from(took.as_millis()).unwrap_or(u64::MAX));
         }
-        // Score adjudication: both engines' latest scores, from White's point of view.
-        let white_view = |side: usize, sc: i32| if side == 0 { sc } else { -sc };
-        if let (Some(a), Some(b)) = (scores[0], scores[1]) {
-            let (wa, wb) = (white_view(0, a), white_view(1, b));
-            if let Some(r) = o.adjudication.resign_cp {
-                for (loser, sign) in [(0usize, 1), (1usize, -1)] {
-                    if wa * sign <= -r && wb * sign <= -r {
-                        streak_resign[loser] += 1;
-                    } else {
-                        streak_resign[loser] = 0;
-                    }
-                    if streak_resign[loser] >= o.adjudication.resign_plies.max(1) {
-                        let res = if loser == 0 { "0-1" } else { "1-0" };
-                        adjudicated = Some((
-                            res.into(),
-                            format!(
-                                "adjudicated: {} resigns (both engines at least {r} cp against it for {} plies)",
-                                v.side_names()[loser],
-                                o.adjudication.resign_plies
-                            ),
-                        ));
-                    }
-                }
-            }
-            if let Some(d) = o.adjudication.draw_cp {
-                if s.history().len() > o.adjudication.draw_after && wa.abs() <= d && wb.abs() <= d {
-                    streak_draw += 1;
-                } else {
-                    streak_draw = 0;
-                }
-                if adjudicated.is_none() && streak_draw >= o.adjudication.draw_plies.max(1) {
-                    adjudicated = Some((
-                        "1/2-1/2".into(),
-                        format!(
-                            "adjudicated draw: both engines within {d} cp for {} plies",
-                            o.adjudication.draw_plies
-                        ),
-                    ));
-                }
-            }
-            if adjudicated.is_some() {
-                break;
+        match game.play(color, &mv, now) {
+            Ok(_) => {}
+            // The flag fell: the driver has ended the game on time.
+            Err(DriverError::GameOver(_)) => {}
+            Err(e) => {
+                failure = Some("illegal move");
+                forfeit(&mut game, format!("illegal move {mv:?}: {e}"))?;
             }
         }
     }
-    let names = [
-        o.engines[job.white].name.as_str(),
-        o.engines[1 - job.white].name.as_str(),
-    ];
-    let (result, termination, fail) = if let Some((side, kind, text)) = failure {
-        let res = if side == 0 { "0-1" } else { "1-0" };
-        (
-            res.to_owned(),
-            format!("{} ({}) {text}", v.side_names()[side], names[side]),
-            Some(kind),
-        )
-    } else if let Some((r, t)) = adjudicated {
-        (r, t, None)
-    } else if let Some(oc) = s.outcome() {
-        let r = match oc.winner() {
-            Some(Color::White) => "1-0",
-            Some(Color::Black) => "0-1",
-            None => "1/2-1/2",
-        };
-        (r.to_owned(), s.describe(&oc), None)
-    } else {
-        ("1/2-1/2".to_owned(), "no legal move".to_owned(), None)
-    };
-    let mut rec = fairy::record::record_of(s.as_ref(), v, names, &result, Some(&termination));
+    let termination = game.termination().cloned().unwrap_or(Termination {
+        result: fairy::GameResult::Unfinished,
+        ending: Ending::Unfinished {
+            note: "no engine".into(),
+        },
+    });
+    if matches!(termination.ending, Ending::Time { .. }) {
+        failure = Some("time");
+    }
+    let mut rec = game.record();
     rec.set_tag("Round", job.number.to_string());
-    if let Some(tc) = o.tc {
-        rec.set_tag(
-            "TimeControl",
-            format!(
-                "{}+{}",
-                tc.base_ms as f64 / 1000.0,
-                tc.inc_ms as f64 / 1000.0
-            ),
-        );
-    }
     rec.set_tag("Opening", job.opening.join(" "));
     Ok(GameReport {
         number: job.number,
         white: job.white,
-        result,
-        termination,
-        plies: s.history().len(),
-        failure: fail,
+        result: termination.result.token().to_owned(),
+        termination: termination.reason_text(v.side_names()),
+        plies: game.moves().len(),
+        failure: failure.map(str::to_owned),
         record: rec.to_string(),
     })
 }

@@ -4,7 +4,8 @@
 ``legal_moves``, ``position_after`` and ``game_result`` are stateless helpers in the style
 of pyffish; ``legal_action_mask``/``observation`` and the environments in
 ``fairy_variants.env`` are the reinforcement-learning layer; ``play_games`` plays many games
-in Rust with the GIL released. See docs/python.md.
+in Rust with the GIL released; ``Match`` is a game between two players through the game
+driver (clocks, resignation, draw offers, one ``Termination``). See docs/python.md.
 """
 
 from __future__ import annotations
@@ -15,12 +16,16 @@ from . import _native
 from ._native import (
     ArgumentError,
     FairyError,
+    GameError,
+    Match,
     Move,
     MoveError,
     Outcome,
     PositionError,
     RecordError,
+    Score,
     SquareError,
+    Termination,
     UnknownVariantError,
     description,
     game_result,
@@ -36,12 +41,16 @@ __all__ = [
     "ArgumentError",
     "Board",
     "FairyError",
+    "GameError",
+    "Match",
     "Move",
     "MoveError",
     "Outcome",
     "PositionError",
     "RecordError",
+    "Score",
     "SquareError",
+    "Termination",
     "UnknownVariantError",
     "action_size",
     "description",
