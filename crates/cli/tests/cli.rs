@@ -406,3 +406,24 @@ fn show_names_modes_marks_and_dragonchess_cells() {
         "{t}"
     );
 }
+
+/// Options after the moves of `apply` are options, as in every other subcommand; a lone
+/// `-` is still a move text (and refused as one).
+#[test]
+fn apply_reads_options_after_the_moves() {
+    let start = registry::find("dragonchess").unwrap().start_notation();
+    let before = fairy()
+        .args(["apply", "dragonchess", "--fen", &start, "2c2-2c3", "2c7-2c6"])
+        .assert()
+        .success();
+    let after = fairy()
+        .args(["apply", "dragonchess", "2c2-2c3", "2c7-2c6", "--fen", &start])
+        .assert()
+        .success();
+    assert_eq!(before.get_output().stdout, after.get_output().stdout);
+    fairy()
+        .args(["apply", "chess-t1", "-"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("move 1"));
+}
