@@ -413,11 +413,25 @@ fn show_names_modes_marks_and_dragonchess_cells() {
 fn apply_reads_options_after_the_moves() {
     let start = registry::find("dragonchess").unwrap().start_notation();
     let before = fairy()
-        .args(["apply", "dragonchess", "--fen", &start, "2c2-2c3", "2c7-2c6"])
+        .args([
+            "apply",
+            "dragonchess",
+            "--fen",
+            &start,
+            "2c2-2c3",
+            "2c7-2c6",
+        ])
         .assert()
         .success();
     let after = fairy()
-        .args(["apply", "dragonchess", "2c2-2c3", "2c7-2c6", "--fen", &start])
+        .args([
+            "apply",
+            "dragonchess",
+            "2c2-2c3",
+            "2c7-2c6",
+            "--fen",
+            &start,
+        ])
         .assert()
         .success();
     assert_eq!(before.get_output().stdout, after.get_output().stdout);
@@ -426,4 +440,26 @@ fn apply_reads_options_after_the_moves() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("move 1"));
+}
+
+/// A position without any king is refused by every variant (Synthesis reads one only as the
+/// end of a game whose second king was just captured, so the capturer is on the board).
+#[test]
+fn positions_without_kings_are_refused() {
+    for (variant, fen) in [
+        ("synthesis", "8/8/8/8/8/8/8/8 w - - 0 1"),
+        ("chess-t1", "8/8/8/8/8/8/8/8 w - - 0 1"),
+    ] {
+        fairy()
+            .args(["moves", variant, "--fen", fen])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("impossible position"));
+    }
+    // The end of a game in which both kings were captured, Black having captured last.
+    fairy()
+        .args(["show", "synthesis", "--fen", "8/8/8/8/8/8/8/r7 w - - 0 1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("0-1 black wins by king captured"));
 }
