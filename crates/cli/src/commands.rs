@@ -255,12 +255,29 @@ pub fn perft(out: &mut dyn Write, err: &mut dyn Write, o: &PerftOptions) -> Resu
     };
     let secs = t0.elapsed().as_secs_f64();
     w(writeln!(out, "Nodes searched: {nodes}"))?;
-    let nps = if secs > 0.0 { nodes as f64 / secs } else { 0.0 };
-    w(writeln!(
-        err,
-        "time: {secs:.3} s, {nps:.0} nodes/s, {threads} thread{}",
-        plural(threads)
-    ))
+    w(writeln!(err, "{}", perft_timing(secs, nodes, threads)))
+}
+
+/// The shortest perft run, in seconds, whose nodes per second are reported: a shorter one
+/// is mostly start-up and clock resolution.
+pub const MIN_RATE_SECONDS: f64 = 0.01;
+
+/// The timing line of `fairy perft` (on stderr): `time: 1.234 s, 56789 nodes/s, 2 threads`;
+/// for a run shorter than [`MIN_RATE_SECONDS`], the time alone.
+///
+/// ```
+/// use fairy_cli::commands::perft_timing;
+/// assert_eq!(perft_timing(2.0, 1000, 1), "time: 2.000 s, 500 nodes/s, 1 thread");
+/// assert_eq!(perft_timing(0.0004, 20, 2), "time: 0.000 s, 2 threads");
+/// ```
+pub fn perft_timing(secs: f64, nodes: u64, threads: usize) -> String {
+    let threads_text = format!("{threads} thread{}", plural(threads));
+    if secs < MIN_RATE_SECONDS {
+        format!("time: {secs:.3} s, {threads_text}")
+    } else {
+        let nps = nodes as f64 / secs;
+        format!("time: {secs:.3} s, {nps:.0} nodes/s, {threads_text}")
+    }
 }
 
 /// `"s"` unless `n` is 1.

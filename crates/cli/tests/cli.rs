@@ -463,3 +463,25 @@ fn positions_without_kings_are_refused() {
         .success()
         .stdout(predicate::str::contains("0-1 black wins by king captured"));
 }
+
+/// A perft over in a moment reports its time but no nodes-per-second figure.
+#[test]
+fn a_short_perft_gives_no_rate() {
+    let out = fairy().args(["perft", "chess-t1", "1"]).assert().success();
+    let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(err.starts_with("time: 0.0"), "{err}");
+    assert!(!err.contains("nodes/s"), "{err}");
+}
+
+/// The newcomer's virtual environment is ignored by git.
+#[test]
+fn the_virtual_environment_is_ignored() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let ignore = std::fs::read_to_string(root.join(".gitignore")).unwrap();
+    assert!(
+        ignore
+            .lines()
+            .any(|l| l.trim() == ".venv/" || l.trim() == ".venv"),
+        "{ignore}"
+    );
+}
