@@ -485,3 +485,33 @@ fn the_virtual_environment_is_ignored() {
         "{ignore}"
     );
 }
+
+/// Imperial Regicide's messages name the fronts as the board does (`front II`), not by
+/// the notation's field digits.
+#[test]
+fn regicide_errors_name_fronts_as_the_board_does() {
+    let start = registry::find("regicide").unwrap().start_notation();
+    let out = fairy()
+        .args(["apply", "regicide", "i11-i10"])
+        .assert()
+        .code(2);
+    let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(
+        err.contains("i11 is not on front I, the front to move"),
+        "{err}"
+    );
+    let second = start.replace(" w 1 ", " w 2 ");
+    let out = fairy()
+        .args(["show", "regicide", "--fen", &second])
+        .assert()
+        .code(2);
+    let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(
+        err.contains("front II is to move and no piece moved this turn, but front I has"),
+        "{err}"
+    );
+    assert!(
+        !err.contains("front 1") && !err.contains("front 2"),
+        "{err}"
+    );
+}
