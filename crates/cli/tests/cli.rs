@@ -378,12 +378,12 @@ fn show_names_modes_marks_and_dragonchess_cells() {
     assert!(t.contains("white SWAPPED"), "{t}");
     let t = text(&["show", "chess-t"]);
     assert!(
-        t.contains("[ ] castle cell (d1 e1 f1 e2 e7 d8 e8 f8), * impregnable field (b4 b5)"),
+        t.contains("( ) castle cell (d1 e1 f1 e2 e7 d8 e8 f8), * impregnable field (b4 b5)"),
         "{t}"
     );
     let t = text(&["show", "chess-t1"]);
     assert!(
-        t.contains("[ ] castle cell") && !t.contains("impregnable"),
+        t.contains("( ) castle cell") && !t.contains("impregnable"),
         "{t}"
     );
     let t = text(&["show", "dragonchess", "--cell", "2g1", "--cell", "2e5"]);

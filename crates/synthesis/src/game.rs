@@ -175,6 +175,17 @@ impl Game for Position {
         Position::diagram(self)
     }
 
+    /// `white to move; white CLASSIC-HOME, black SWAPPED`: the side to move and both
+    /// sides' modes, which decide how every piece moves (docs/rules/synthesis.md section 3).
+    fn turn_text(&self) -> String {
+        format!(
+            "{} to move; white {}, black {}",
+            self.side_to_move(),
+            self.mode(Color::White),
+            self.mode(Color::Black)
+        )
+    }
+
     /// The six orthodox pieces (docs/rules/synthesis.md).
     fn legend(&self) -> Vec<(char, &'static str)> {
         vec![
