@@ -72,7 +72,7 @@ fn hexagonal_boards_are_hexagons_in_three_shades() {
         // The widest line is in the middle, and the first and last lines are narrow.
         let widths: Vec<usize> = text
             .lines()
-            .map(|l| l.trim().split_whitespace().count())
+            .map(|l| l.split_whitespace().count())
             .collect();
         let widest = widths.iter().copied().max().unwrap();
         assert!(
