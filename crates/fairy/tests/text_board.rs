@@ -70,10 +70,7 @@ fn hexagonal_boards_are_hexagons_in_three_shades() {
             assert!(text.contains(shade), "{id}: no {shade}\n{text}");
         }
         // The widest line is in the middle, and the first and last lines are narrow.
-        let widths: Vec<usize> = text
-            .lines()
-            .map(|l| l.split_whitespace().count())
-            .collect();
+        let widths: Vec<usize> = text.lines().map(|l| l.split_whitespace().count()).collect();
         let widest = widths.iter().copied().max().unwrap();
         assert!(
             widths[0] < widest && widths[widths.len() - 2] < widest,
