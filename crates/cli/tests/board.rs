@@ -115,3 +115,15 @@ fn show_says_when_the_side_to_move_is_in_check() {
     let t = fairy(&["show", "synthesis"], "");
     assert!(!t.contains("in check"), "{t}");
 }
+
+/// What the variants' own diagrams said under the board, `fairy show` says too: Synthesis's
+/// modes and the pieces a Basilisk freezes in Dragonchess.
+#[test]
+fn show_keeps_the_modes_and_the_frozen_pieces() {
+    let fen =
+        "12/12/12/12/4R7/12/12/12 | 11k/12/12/12/4W7/12/12/11K | 12/12/12/12/4b7/12/12/12 g 0 1";
+    let t = fairy(&["show", "dragonchess", "--fen", fen], "");
+    assert!(t.contains("gold to move; frozen: 2e4"), "{t}");
+    let t = fairy(&["show", "synthesis"], "");
+    assert!(t.contains("white to move; white CLASSIC-HOME, black CLASSIC-HOME"), "{t}");
+}
