@@ -125,5 +125,8 @@ fn show_keeps_the_modes_and_the_frozen_pieces() {
     let t = fairy(&["show", "dragonchess", "--fen", fen], "");
     assert!(t.contains("gold to move; frozen: 2e4"), "{t}");
     let t = fairy(&["show", "synthesis"], "");
-    assert!(t.contains("white to move; white CLASSIC-HOME, black CLASSIC-HOME"), "{t}");
+    assert!(
+        t.contains("white to move; white CLASSIC-HOME, black CLASSIC-HOME"),
+        "{t}"
+    );
 }
