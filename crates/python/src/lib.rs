@@ -73,6 +73,12 @@ fn natural<T: TryFrom<i64>>(value: i64, name: &str) -> PyResult<T> {
     T::try_from(value).map_err(|_| ArgumentError::new_err(format!("{name}={value} is too large")))
 }
 
+/// A seed given from Python: 0 to 2^64 - 1, else an [`ArgumentError`].
+fn seed_of(value: i128) -> PyResult<u64> {
+    u64::try_from(value)
+        .map_err(|_| ArgumentError::new_err(format!("seed {value} is out of range: 0 to 2^64 - 1")))
+}
+
 /// [`natural`] of an optional number.
 fn natural_opt<T: TryFrom<i64>>(value: Option<i64>, name: &str) -> PyResult<Option<T>> {
     value.map(|v| natural(v, name)).transpose()
@@ -889,9 +895,9 @@ impl Board {
             .map(|e| Move::of(e.text)))
     }
     /// A legal move chosen uniformly with a generator seeded by `seed`, or `None`.
-    fn random_move(&self, seed: u64) -> Option<Move> {
-        let mut rng = Rng::new(seed);
-        self.session.random_move(&mut rng).map(Move::of)
+    fn random_move(&self, seed: i128) -> PyResult<Option<Move>> {
+        let mut rng = Rng::new(seed_of(seed)?);
+        Ok(self.session.random_move(&mut rng).map(Move::of))
     }
     /// An SVG picture of the position, the last move (or `last_move`) outlined.
     #[pyo3(signature = (last_move=None))]
@@ -1188,13 +1194,14 @@ fn play_games<'py>(
     py: Python<'py>,
     variant: &str,
     n: i64,
-    seed: u64,
+    seed: i128,
     max_plies: i64,
     engine_depth: Option<i64>,
     threads: i64,
 ) -> PyResult<Bound<'py, PyList>> {
     let info = info(variant)?;
     let n: usize = natural(n, "n")?;
+    let seed = seed_of(seed)?;
     let max_plies: usize = natural(max_plies, "max_plies")?;
     let engine_depth: Option<u32> = natural_opt(engine_depth, "engine_depth")?;
     fairy::limits::check_search(engine_depth, None).map_err(py_err)?;

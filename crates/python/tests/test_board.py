@@ -240,6 +240,10 @@ def test_negative_numbers_raise_argument_errors_not_overflow():
     for call in calls:
         with pytest.raises(fv.ArgumentError, match="must not be negative"):
             call()
+    for call in (lambda: b.random_move(-1), lambda: fv.play_games("chess-t1", 1, seed=-1)):
+        with pytest.raises(fv.ArgumentError, match="out of range"):
+            call()
+    assert b.random_move(2**64 - 1) is not None
     assert issubclass(fv.ArgumentError, ValueError)
     assert b.position() == fv.start_position("chess-t1")
 
