@@ -67,8 +67,8 @@ pub enum Command {
         /// Position in the variant's notation (default: the start).
         #[arg(long)]
         fen: Option<String>,
-        /// Moves in the variant's notation, played in order.
-        #[arg(allow_hyphen_values = true)]
+        /// Moves in the variant's notation, played in order (options such as `--fen` may
+        /// come before or after them).
         moves: Vec<String>,
     },
     /// Count the leaves of the legal-move tree.

@@ -3,6 +3,7 @@
 use std::io::Write;
 use std::time::Instant;
 
+use fairy_kernel::Color;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::error::CliError;
@@ -50,14 +51,25 @@ pub fn show(
         .iter()
         .map(|c| Ok((c, s.cell_info(c)?)))
         .collect::<Result<Vec<_>, CliError>>()?;
-    let diagram = s.diagram();
-    w(write!(out, "{diagram}"))?;
-    // Some diagrams (the hexagonal boards') already end with the notation.
-    if !diagram.contains(&s.notation()) {
-        w(writeln!(out, "{}", s.notation()))?;
-    }
-    if let Some(legend) = marks_legend(s.as_ref()) {
-        w(writeln!(out, "{legend}"))?;
+    match s.board_view() {
+        // The board `fairy play` draws (first side at the bottom), then who is to move and
+        // whether in check, the notation, and what the characters mean.
+        Some(view) => {
+            let flip = fairy::text_board::first_side_on_top(&view);
+            let board = fairy::text_board::draw(&view, flip, &[], s.file_groups());
+            w(write!(out, "{board}"))?;
+            w(writeln!(out, "{}", turn_line(s.as_ref())))?;
+            w(writeln!(out, "{}", s.notation()))?;
+            let names = [s.side_name(Color::White), s.side_name(Color::Black)];
+            for line in fairy::text_board::legend(&view, names) {
+                w(writeln!(out, "{line}"))?;
+            }
+        }
+        None => {
+            w(write!(out, "{}", s.diagram()))?;
+            w(writeln!(out, "{}", turn_line(s.as_ref())))?;
+            w(writeln!(out, "{}", s.notation()))?;
+        }
     }
     if let Some(o) = s.outcome() {
         w(writeln!(out, "{}", s.describe(&o)))?;
@@ -69,36 +81,14 @@ pub fn show(
     Ok(())
 }
 
-/// The legend of the specially marked cells of the position's drawing model (Chess-T's
-/// castle cells and impregnable fields, docs/rules/chess-t.md T2 and T3), naming the cells:
-/// `[ ] castle cell (d1 e1 ...), * impregnable field (b4 b5)`; `None` without marks.
-pub fn marks_legend(s: &dyn crate::Session) -> Option<String> {
-    let view = s.board_view()?;
-    let mut marks: Vec<(&str, Vec<String>)> = Vec::new();
-    for c in &view.cells {
-        if let Some(m) = c.mark {
-            match marks.iter_mut().find(|(k, _)| *k == m) {
-                Some((_, cells)) => cells.push(c.name.clone()),
-                None => marks.push((m, vec![c.name.clone()])),
-            }
-        }
+/// Who is to move in words, with `, in check` when the side to move stands in check (as
+/// `fairy play` says it under the board).
+pub fn turn_line(s: &dyn crate::Session) -> String {
+    let mut line = s.turn_text();
+    if s.is_check() {
+        line.push_str(", in check");
     }
-    if marks.is_empty() {
-        return None;
-    }
-    let parts: Vec<String> = marks
-        .iter()
-        .map(|(m, cells)| {
-            // How the text diagrams draw them.
-            let sign = match *m {
-                "castle" => "[ ] castle cell",
-                "impregnable" => "* impregnable field",
-                other => other,
-            };
-            format!("{sign} ({})", cells.join(" "))
-        })
-        .collect();
-    Some(parts.join(", "))
+    line
 }
 
 /// `fairy moves <variant> [--fen F] [--from SQUARE]`: the legal moves, one per line,
@@ -255,12 +245,29 @@ pub fn perft(out: &mut dyn Write, err: &mut dyn Write, o: &PerftOptions) -> Resu
     };
     let secs = t0.elapsed().as_secs_f64();
     w(writeln!(out, "Nodes searched: {nodes}"))?;
-    let nps = if secs > 0.0 { nodes as f64 / secs } else { 0.0 };
-    w(writeln!(
-        err,
-        "time: {secs:.3} s, {nps:.0} nodes/s, {threads} thread{}",
-        plural(threads)
-    ))
+    w(writeln!(err, "{}", perft_timing(secs, nodes, threads)))
+}
+
+/// The shortest perft run, in seconds, whose nodes per second are reported: a shorter one
+/// is mostly start-up and clock resolution.
+pub const MIN_RATE_SECONDS: f64 = 0.01;
+
+/// The timing line of `fairy perft` (on stderr): `time: 1.234 s, 56789 nodes/s, 2 threads`;
+/// for a run shorter than [`MIN_RATE_SECONDS`], the time alone.
+///
+/// ```
+/// use fairy_cli::commands::perft_timing;
+/// assert_eq!(perft_timing(2.0, 1000, 1), "time: 2.000 s, 500 nodes/s, 1 thread");
+/// assert_eq!(perft_timing(0.0004, 20, 2), "time: 0.000 s, 2 threads");
+/// ```
+pub fn perft_timing(secs: f64, nodes: u64, threads: usize) -> String {
+    let threads_text = format!("{threads} thread{}", plural(threads));
+    if secs < MIN_RATE_SECONDS {
+        format!("time: {secs:.3} s, {threads_text}")
+    } else {
+        let nps = nodes as f64 / secs;
+        format!("time: {secs:.3} s, {nps:.0} nodes/s, {threads_text}")
+    }
 }
 
 /// `"s"` unless `n` is 1.

@@ -105,8 +105,8 @@ Ctrl-C writes the record (to --save, or to fairy-<variant>-interrupted.txt) and 
 /// The words `fairy play` takes as commands (for the message on an unknown one).
 const COMMANDS: &str = "moves, undo, fen, board, flip, legend, save, resign, draw, help, quit";
 
-/// The board as the person sees it: the compact text board (turned when `flip`) with the
-/// last move's cells in brackets, then who is to move, check and the last move.
+/// The board as the person sees it: the text board of `fairy show` (turned when `flip`)
+/// with the last move's cells in brackets, then who is to move, check and the last move.
 pub fn draw(session: &dyn Session, flip: bool) -> String {
     let history = session.history();
     let last = history.last();
@@ -115,14 +115,11 @@ pub fn draw(session: &dyn Session, flip: bool) -> String {
             let marked = last
                 .and_then(|m| fairy::picture::move_squares(session, m).ok())
                 .unwrap_or_default();
-            text_board::render_grouped(&view, flip, &marked, session.file_groups())
+            text_board::draw(&view, flip, &marked, session.file_groups())
         }
         None => session.diagram(),
     };
-    text.push_str(&session.turn_text());
-    if session.is_check() {
-        text.push_str(", in check");
-    }
+    text.push_str(&crate::commands::turn_line(session));
     if let Some(m) = last {
         text.push_str(&format!("; last move {m}"));
     }
@@ -718,7 +715,10 @@ pub fn run_from(
                 load.map_or(String::new(), |p| p.display().to_string())
             ))?;
             if rec.result != "*" && !opts.resume_finished {
-                w(write!(out, "{}", s.diagram()))?;
+                let flip = s
+                    .board_view()
+                    .is_some_and(|v| text_board::first_side_on_top(&v));
+                w(write!(out, "{}", draw(s.as_ref(), flip)))?;
                 let why = rec.tag("Termination").unwrap_or("the record says so");
                 w(writeln!(
                     out,

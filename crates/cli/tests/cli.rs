@@ -378,12 +378,12 @@ fn show_names_modes_marks_and_dragonchess_cells() {
     assert!(t.contains("white SWAPPED"), "{t}");
     let t = text(&["show", "chess-t"]);
     assert!(
-        t.contains("[ ] castle cell (d1 e1 f1 e2 e7 d8 e8 f8), * impregnable field (b4 b5)"),
+        t.contains("( ) castle cell (d1 e1 f1 e2 e7 d8 e8 f8), * impregnable field (b4 b5)"),
         "{t}"
     );
     let t = text(&["show", "chess-t1"]);
     assert!(
-        t.contains("[ ] castle cell") && !t.contains("impregnable"),
+        t.contains("( ) castle cell") && !t.contains("impregnable"),
         "{t}"
     );
     let t = text(&["show", "dragonchess", "--cell", "2g1", "--cell", "2e5"]);
@@ -404,5 +404,114 @@ fn show_names_modes_marks_and_dragonchess_cells() {
             "2e4: gold Warrior (W), frozen; attacked by scarlet: none; defended by gold: R3e4"
         ),
         "{t}"
+    );
+}
+
+/// Options after the moves of `apply` are options, as in every other subcommand; a lone
+/// `-` is still a move text (and refused as one).
+#[test]
+fn apply_reads_options_after_the_moves() {
+    let start = registry::find("dragonchess").unwrap().start_notation();
+    let before = fairy()
+        .args([
+            "apply",
+            "dragonchess",
+            "--fen",
+            &start,
+            "2c2-2c3",
+            "2c7-2c6",
+        ])
+        .assert()
+        .success();
+    let after = fairy()
+        .args([
+            "apply",
+            "dragonchess",
+            "2c2-2c3",
+            "2c7-2c6",
+            "--fen",
+            &start,
+        ])
+        .assert()
+        .success();
+    assert_eq!(before.get_output().stdout, after.get_output().stdout);
+    fairy()
+        .args(["apply", "chess-t1", "-"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("move 1"));
+}
+
+/// A position without any king is refused by every variant (Synthesis reads one only as the
+/// end of a game whose second king was just captured, so the capturer is on the board).
+#[test]
+fn positions_without_kings_are_refused() {
+    for (variant, fen) in [
+        ("synthesis", "8/8/8/8/8/8/8/8 w - - 0 1"),
+        ("chess-t1", "8/8/8/8/8/8/8/8 w - - 0 1"),
+    ] {
+        fairy()
+            .args(["moves", variant, "--fen", fen])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("impossible position"));
+    }
+    // The end of a game in which both kings were captured, Black having captured last.
+    fairy()
+        .args(["show", "synthesis", "--fen", "8/8/8/8/8/8/8/r7 w - - 0 1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("0-1 black wins by king captured"));
+}
+
+/// A perft over in a moment reports its time but no nodes-per-second figure.
+#[test]
+fn a_short_perft_gives_no_rate() {
+    let out = fairy().args(["perft", "chess-t1", "1"]).assert().success();
+    let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(err.starts_with("time: 0.0"), "{err}");
+    assert!(!err.contains("nodes/s"), "{err}");
+}
+
+/// The newcomer's virtual environment is ignored by git.
+#[test]
+fn the_virtual_environment_is_ignored() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let ignore = std::fs::read_to_string(root.join(".gitignore")).unwrap();
+    assert!(
+        ignore
+            .lines()
+            .any(|l| l.trim() == ".venv/" || l.trim() == ".venv"),
+        "{ignore}"
+    );
+}
+
+/// Imperial Regicide's messages name the fronts as the board does (`front II`), not by
+/// the notation's field digits.
+#[test]
+fn regicide_errors_name_fronts_as_the_board_does() {
+    let start = registry::find("regicide").unwrap().start_notation();
+    let out = fairy()
+        .args(["apply", "regicide", "i11-i10"])
+        .assert()
+        .code(2);
+    let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(
+        err.contains("i11 is not on front I, the front to move"),
+        "{err}"
+    );
+    let second = start.replace(" w 1 ", " w 2 ");
+    let out = fairy()
+        .args(["show", "regicide", "--fen", &second])
+        .assert()
+        .code(2);
+    let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(
+        err.contains("front II is to move and no piece moved this turn, but front I has"),
+        "{err}"
+    );
+    assert!(
+        !err.contains("front 1") && !err.contains("front 2"),
+        "{err}"
     );
 }

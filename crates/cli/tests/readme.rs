@@ -124,3 +124,67 @@ fn every_documented_example_runs() {
     }
     assert!(ran > 0, "no example found in README.md or docs/");
 }
+
+/// The match examples of the README and docs/uci.md do not mislead: the engine named first
+/// is the stronger one and scores more, and no Elo figure is infinite.
+#[test]
+fn match_examples_show_the_stronger_engine_winning() {
+    let bin = env!("CARGO_BIN_EXE_fairy");
+    let mut ran = 0;
+    for file in [root().join("README.md"), root().join("docs/uci.md")] {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for args in examples(&text) {
+            if args.first().map(String::as_str) != Some("match")
+                || !args.iter().any(|a| a == "--engine")
+                || args.iter().any(|a| a == "--sprt")
+            {
+                continue;
+            }
+            let out = Command::new(bin).args(&args).output().unwrap();
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            let line = stdout
+                .lines()
+                .find(|l| l.starts_with("score of "))
+                .unwrap_or_else(|| panic!("{}: {stdout}", args.join(" ")));
+            let wdl: Vec<u32> = line
+                .split(": ")
+                .nth(1)
+                .and_then(|t| t.split(' ').next())
+                .unwrap_or_default()
+                .split('-')
+                .filter_map(|x| x.parse().ok())
+                .collect();
+            assert_eq!(wdl.len(), 3, "{line}");
+            assert!(wdl[0] > wdl[2], "`fairy {}`: {line}", args.join(" "));
+            assert!(!stdout.contains("inf"), "{stdout}");
+            ran += 1;
+        }
+    }
+    assert!(ran > 0, "no engine match example found");
+}
+
+/// Registry commands (`cargo add`, `pip install fairy-variants`) only come with what works
+/// before the crates and the module are published: a path dependency and a maturin build.
+#[test]
+fn install_instructions_work_before_publication() {
+    let text = std::fs::read_to_string(root().join("README.md")).unwrap();
+    if text.contains("cargo add fairy-") {
+        assert!(
+            text.contains("not on crates.io yet"),
+            "say it is not published"
+        );
+        let path_dep = text
+            .lines()
+            .find_map(|l| l.split("path = \"../fairy/").nth(1))
+            .and_then(|rest| rest.split('"').next())
+            .expect("a path dependency in the README");
+        assert!(
+            root().join(path_dep).join("Cargo.toml").is_file(),
+            "the path dependency names a crate of this repository: {path_dep}"
+        );
+    }
+    if text.contains("pip install fairy-variants") {
+        assert!(text.contains("not on PyPI yet"), "say it is not published");
+        assert!(text.contains("maturin build") && text.contains("target/wheels/"));
+    }
+}

@@ -383,3 +383,193 @@ fn no_time_losses_at_one_second_plus_a_tenth() {
     let (w, d, l) = tally(&out);
     assert_eq!(w + d + l, 100);
 }
+
+/// A negative number in `go` is refused (no search, no `bestmove`); only a negative clock
+/// (`wtime`, `btime`) is read as no time left.
+#[test]
+fn negative_go_numbers_are_refused_except_the_clock() {
+    for field in ["depth", "nodes", "movetime", "movestogo", "winc", "perft"] {
+        let out = session(&format!(
+            "setoption name UCI_Variant value chess-t1\nposition startpos\ngo {field} -3\nisready\nquit\n"
+        ));
+        assert!(
+            out.contains(&format!("info string error: go {field}: -3 is negative")),
+            "{field}: {out}"
+        );
+        assert!(!out.contains("bestmove"), "{field}: {out}");
+        assert!(!out.contains("info depth"), "{field}: {out}");
+    }
+    let out = session(
+        "setoption name UCI_Variant value chess-t1\nposition startpos\ngo wtime -20 btime 1000 depth 1\nquit\n",
+    );
+    assert!(out.contains("bestmove "), "{out}");
+    assert!(!out.contains("error"), "{out}");
+}
+
+/// `d` during `go infinite` is refused like `position` and `go` (docs/uci.md).
+#[test]
+fn d_during_an_infinite_search_is_refused() {
+    let buf = Buf::default();
+    let out: fairy_cli::uci::Output = Arc::new(Mutex::new(buf.clone()));
+    let script =
+        "setoption name UCI_Variant value chess-t1\nposition startpos\ngo infinite\nd\nstop\nd\n";
+    let mut input = std::io::BufReader::new(script.as_bytes());
+    fairy_cli::uci::run(&mut input, out);
+    let text = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+    let refusal = text
+        .lines()
+        .position(|l| l == "info string error: d during an infinite search; send stop first")
+        .unwrap_or_else(|| panic!("{text}"));
+    let best = text
+        .lines()
+        .position(|l| l.starts_with("bestmove "))
+        .unwrap();
+    let drawn = text
+        .lines()
+        .position(|l| l.starts_with("Fen: "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(refusal < best && best < drawn, "{text}");
+    assert_eq!(text.matches("Fen: ").count(), 1, "{text}");
+}
+
+fn fairy_match_fails(args: &[&str]) -> String {
+    let out = Command::new(cargo_bin("fairy"))
+        .arg("match")
+        .args(args)
+        .output()
+        .unwrap();
+    let (o, e) = (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    );
+    assert_eq!(out.status.code(), Some(2), "{o}\n{e}");
+    assert!(o.is_empty(), "no game is played: {o}");
+    assert_eq!(e.lines().count(), 1, "one line: {e}");
+    e
+}
+
+/// Without any limit an engine would think until the timeout: refused before the match,
+/// naming the options; an engine's own `depth=` or `nodes=` is a limit.
+#[test]
+fn a_match_without_a_limit_is_refused() {
+    let e = fairy_match_fails(&[
+        "synthesis",
+        "--engine",
+        "builtin",
+        "--engine",
+        "builtin",
+        "--games",
+        "2",
+    ]);
+    for word in [
+        "engine 1 (builtin) has no limit",
+        "--tc",
+        "--movetime",
+        "--depth",
+        "--nodes",
+    ] {
+        assert!(e.contains(word), "{word}: {e}");
+    }
+    let e = fairy_match_fails(&[
+        "synthesis",
+        "--engine",
+        "builtin:depth=1",
+        "--engine",
+        "builtin",
+        "--games",
+        "2",
+    ]);
+    assert!(e.contains("engine 2 (builtin) has no limit"), "{e}");
+    let (out, _) = fairy_match(&[
+        "synthesis",
+        "--engine",
+        "builtin:depth=1",
+        "--engine",
+        "builtin:nodes=200",
+        "--games",
+        "2",
+        "--max-plies",
+        "10",
+    ]);
+    assert!(out.contains("0 failures"), "{out}");
+}
+
+/// A program that does not exist, or that does not complete the UCI handshake, is refused
+/// before the match with one line in words (not debug text).
+#[test]
+fn engines_that_cannot_start_are_refused_before_the_match() {
+    let e = fairy_match_fails(&[
+        "synthesis",
+        "--engine",
+        "builtin",
+        "--engine",
+        "nonexistent-engine",
+        "--depth",
+        "1",
+    ]);
+    assert!(
+        e.contains("engine 2 (nonexistent-engine) could not be started (nonexistent-engine: "),
+        "{e}"
+    );
+    assert!(!e.contains("Start(") && !e.contains("\\\""), "{e}");
+    #[cfg(unix)]
+    {
+        let e = fairy_match_fails(&[
+            "synthesis",
+            "--engine",
+            "/bin/false",
+            "--engine",
+            "builtin",
+            "--depth",
+            "1",
+        ]);
+        assert!(
+            e.contains(
+                "engine 1 (/bin/false) exited or closed its output during the UCI handshake"
+            ),
+            "{e}"
+        );
+    }
+}
+
+/// A failure is blamed on the engine that failed, whichever colour it plays, in words.
+#[cfg(unix)]
+#[test]
+fn failures_are_blamed_on_the_engine_that_failed() {
+    let fake = fake_engine("blame", "exit 3");
+    let f = fake.to_str().unwrap();
+    let (out, _) = fairy_match(&[
+        "synthesis",
+        "--engine",
+        f,
+        "--engine",
+        "builtin",
+        "--depth",
+        "1",
+        "--games",
+        "2",
+    ]);
+    assert_eq!(tally(&out), (0, 0, 2), "{out}");
+    assert!(out.contains(&format!("white ({f}) crashed")), "{out}");
+    assert!(out.contains(&format!("black ({f}) crashed")), "{out}");
+    assert!(
+        !out.contains("(builtin) crashed") && !out.contains("(builtin) hung"),
+        "{out}"
+    );
+    let _ = std::fs::remove_file(fake);
+}
+
+/// Every game won (or lost) gives no Elo figure, not `inf`.
+#[test]
+fn elo_is_not_printed_as_infinite() {
+    use fairy_cli::arbiter::elo_line;
+    for (w, d, l) in [(2, 0, 0), (0, 0, 2)] {
+        let line = elo_line(w, d, l);
+        assert!(line.starts_with("elo: not estimated"), "{line}");
+        assert!(!line.contains("inf"), "{line}");
+    }
+    assert!(elo_line(6, 2, 2).starts_with("elo: 147.2 ["));
+    // One loss in many: a finite estimate, an unbounded upper end in words.
+    let line = elo_line(9, 0, 1);
+    assert!(!line.contains("NaN"), "{line}");
+}

@@ -109,6 +109,16 @@ impl Presentation for Position {
         self.draw()
     }
 
+    /// `gold to move`, then the pieces frozen by a Basilisk when there are any
+    /// (`scarlet to move; frozen: 2d4`, ruling D4).
+    fn turn_text(&self) -> String {
+        format!(
+            "{} to move{}",
+            Self::side_names()[self.side_to_move().index()],
+            self.frozen_text()
+        )
+    }
+
     /// Gold moves first, Scarlet second (seed; ruling D2).
     fn side_names() -> [&'static str; 2] {
         ["gold", "scarlet"]

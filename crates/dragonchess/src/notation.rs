@@ -481,15 +481,23 @@ impl Position {
             "   a b c d e f g h i j k l    a b c d e f g h i j k l    a b c d e f g h i j k l\n",
         );
         s.push_str(&format!("{} to move", side_name(self.side())));
+        s.push_str(&self.frozen_text());
+        s.push('\n');
+        s
+    }
+
+    /// `; frozen: 2d4, 2h5`, the cells of the pieces frozen by a Basilisk (ruling D4), or
+    /// nothing when none is.
+    pub(crate) fn frozen_text(&self) -> String {
         let frozen: Vec<String> = [GOLD, SCARLET]
             .iter()
             .flat_map(|&c| self.frozen(c).iter())
             .map(|sq| BOARD.square_name(sq))
             .collect();
-        if !frozen.is_empty() {
-            s.push_str(&format!("; frozen: {}", frozen.join(", ")));
+        if frozen.is_empty() {
+            String::new()
+        } else {
+            format!("; frozen: {}", frozen.join(", "))
         }
-        s.push('\n');
-        s
     }
 }

@@ -78,6 +78,28 @@ fn driver_err(e: fairy::driver::DriverError) -> PyErr {
 }
 
 /// The Python exception of a facade error, with the CLI's one-line message.
+/// A count, depth, time or index given from Python, as the Rust type `T`: a negative number
+/// is an [`ArgumentError`] (a `ValueError`, as documented), not pyo3's `OverflowError`.
+fn natural<T: TryFrom<i64>>(value: i64, name: &str) -> PyResult<T> {
+    if value < 0 {
+        return Err(ArgumentError::new_err(format!(
+            "{name} must not be negative, got {value}"
+        )));
+    }
+    T::try_from(value).map_err(|_| ArgumentError::new_err(format!("{name}={value} is too large")))
+}
+
+/// A seed given from Python: 0 to 2^64 - 1, else an [`ArgumentError`].
+fn seed_of(value: i128) -> PyResult<u64> {
+    u64::try_from(value)
+        .map_err(|_| ArgumentError::new_err(format!("seed {value} is out of range: 0 to 2^64 - 1")))
+}
+
+/// [`natural`] of an optional number.
+fn natural_opt<T: TryFrom<i64>>(value: Option<i64>, name: &str) -> PyResult<Option<T>> {
+    value.map(|v| natural(v, name)).transpose()
+}
+
 fn py_err(e: fairy::Error) -> PyErr {
     let msg = e.to_string();
     match e {
@@ -152,6 +174,44 @@ fn split_move(text: &str) -> Option<(&str, char, &str, Option<char>)> {
         _ => return None,
     };
     Some((&text[..a], sep, &text[a + 1..t], promo))
+}
+
+/// Two squares written without a separator (`e2e4`, `a12b11`, `2c22c3`), optionally followed
+/// by a promotion (`q`, `Q` or `=Q`), as `e2-e4` / `e7-e8=Q`; `None` for any other text. A
+/// square is optional level digits, file letters and rank digits; when the first square has
+/// level digits the second has as many, which splits the digits between them.
+fn join_squares(text: &str) -> Option<String> {
+    let b = text.as_bytes();
+    let run = |mut i: usize, f: fn(&u8) -> bool| {
+        while i < b.len() && f(&b[i]) {
+            i += 1;
+        }
+        i
+    };
+    let level = run(0, u8::is_ascii_digit);
+    let files = run(level, u8::is_ascii_lowercase);
+    let digits = run(files, u8::is_ascii_digit);
+    if files == level || digits <= files + level {
+        return None;
+    }
+    let first_end = digits - level;
+    let files2 = run(digits, u8::is_ascii_lowercase);
+    let rank2 = run(files2, u8::is_ascii_digit);
+    if files2 == digits || rank2 == files2 {
+        return None;
+    }
+    let promo = match &b[rank2..] {
+        [] => String::new(),
+        [c] | [b'=', c] if c.is_ascii_alphabetic() => {
+            format!("={}", c.to_ascii_uppercase() as char)
+        }
+        _ => return None,
+    };
+    Some(format!(
+        "{}-{}{promo}",
+        &text[..first_end],
+        &text[first_end..rank2]
+    ))
 }
 
 fn build_info(variant: &'static dyn Variant) -> Info {
@@ -400,10 +460,16 @@ impl Move {
         }
         Ok(Move::of(text))
     }
-    /// Same as the constructor (python-chess's name).
+    /// A move from its text, as the constructor reads it or, as python-chess writes moves,
+    /// with the two squares joined without a separator (`e2e4`, `2c22c3`) and an optional
+    /// promotion letter after them (`e7e8q`); the move is kept in the canonical form
+    /// (`e2-e4`, `e7-e8=Q`). Not checked against any position.
     #[staticmethod]
     fn from_uci(text: String) -> PyResult<Self> {
-        Move::new(text)
+        match join_squares(&text) {
+            Some(canonical) => Ok(Move::of(canonical)),
+            None => Move::new(text),
+        }
     }
     /// The origin square's name.
     #[getter(from_square)]
@@ -800,7 +866,8 @@ impl Board {
     /// released, root moves split over `threads` (1 to 256; depth at most 32, else
     /// `ArgumentError`).
     #[pyo3(signature = (depth, threads=1))]
-    fn perft(&mut self, py: Python<'_>, depth: u32, threads: usize) -> PyResult<u64> {
+    fn perft(&mut self, py: Python<'_>, depth: i64, threads: i64) -> PyResult<u64> {
+        let (depth, threads) = (natural(depth, "depth")?, natural(threads, "threads")?);
         fairy::limits::check_perft(depth, threads).map_err(py_err)?;
         let s = &mut *self.session;
         Ok(py.allow_threads(move || s.perft(depth, threads)))
@@ -810,9 +877,10 @@ impl Board {
     fn divide(
         &mut self,
         py: Python<'_>,
-        depth: u32,
-        threads: usize,
+        depth: i64,
+        threads: i64,
     ) -> PyResult<HashMap<String, u64>> {
+        let (depth, threads) = (natural(depth, "depth")?, natural(threads, "threads")?);
         fairy::limits::check_perft(depth, threads).map_err(py_err)?;
         let s = &mut *self.session;
         Ok(py.allow_threads(move || s.divide(depth, threads).into_iter().collect()))
@@ -823,9 +891,11 @@ impl Board {
     fn engine_move(
         &mut self,
         py: Python<'_>,
-        depth: Option<u32>,
-        movetime_ms: Option<u64>,
+        depth: Option<i64>,
+        movetime_ms: Option<i64>,
     ) -> PyResult<Option<Move>> {
+        let depth: Option<u32> = natural_opt(depth, "depth")?;
+        let movetime_ms: Option<u64> = natural_opt(movetime_ms, "movetime_ms")?;
         fairy::limits::check_search(depth, movetime_ms).map_err(py_err)?;
         let limits = Limits {
             depth: if movetime_ms.is_none() {
@@ -876,9 +946,9 @@ impl Board {
         Ok(Some(d))
     }
     /// A legal move chosen uniformly with a generator seeded by `seed`, or `None`.
-    fn random_move(&self, seed: u64) -> Option<Move> {
-        let mut rng = Rng::new(seed);
-        self.session.random_move(&mut rng).map(Move::of)
+    fn random_move(&self, seed: i128) -> PyResult<Option<Move>> {
+        let mut rng = Rng::new(seed_of(seed)?);
+        Ok(self.session.random_move(&mut rng).map(Move::of))
     }
     /// An SVG picture of the position, the last move (or `last_move`) outlined.
     #[pyo3(signature = (last_move=None))]
@@ -984,12 +1054,12 @@ impl Board {
         self.info.move_to_action(&move_text(mv)?)
     }
     /// The move text of an action index (not checked for legality).
-    fn action_to_move(&self, action: usize) -> PyResult<String> {
-        self.info.action_to_move(action)
+    fn action_to_move(&self, action: i64) -> PyResult<String> {
+        self.info.action_to_move(natural(action, "action")?)
     }
     /// Plays the move of an action index.
-    fn push_action(&mut self, py: Python<'_>, action: usize) -> PyResult<Py<Move>> {
-        let text = self.info.action_to_move(action)?;
+    fn push_action(&mut self, py: Python<'_>, action: i64) -> PyResult<Py<Move>> {
+        let text = self.info.action_to_move(natural(action, "action")?)?;
         self.play_text(py, &text)
     }
     /// The legal action mask, one byte (0 or 1) per action.
@@ -1181,13 +1251,25 @@ fn play_one(
 fn play_games<'py>(
     py: Python<'py>,
     variant: &str,
-    n: usize,
-    seed: u64,
-    max_plies: usize,
-    engine_depth: Option<u32>,
-    threads: usize,
+    n: i64,
+    seed: i128,
+    max_plies: i64,
+    engine_depth: Option<i64>,
+    threads: i64,
 ) -> PyResult<Bound<'py, PyList>> {
     let info = info(variant)?;
+    let n: usize = natural(n, "n")?;
+    let seed = seed_of(seed)?;
+    let max_plies: usize = natural(max_plies, "max_plies")?;
+    let engine_depth: Option<u32> = natural_opt(engine_depth, "engine_depth")?;
+    fairy::limits::check_search(engine_depth, None).map_err(py_err)?;
+    let threads: usize = natural(threads, "threads")?;
+    if threads > fairy::limits::MAX_THREADS {
+        return Err(ArgumentError::new_err(format!(
+            "{threads} threads are too many: at most {} (0 means one per core)",
+            fairy::limits::MAX_THREADS
+        )));
+    }
     let players = if engine_depth.is_some() {
         ["engine", "engine"]
     } else {

@@ -220,3 +220,60 @@ def test_perft_and_search_requests_beyond_the_bounds_are_refused():
     with pytest.raises(fv.ArgumentError, match="at least 1"):
         b.engine_move(movetime_ms=0)
     assert b.perft(1, threads=256) == len(b.legal_moves)
+
+
+def test_negative_numbers_raise_argument_errors_not_overflow():
+    b = fv.Board("chess-t1")
+    calls = [
+        lambda: b.push_action(-1),
+        lambda: b.action_to_move(-1),
+        lambda: b.perft(-1),
+        lambda: b.perft(1, threads=-1),
+        lambda: b.divide(-1),
+        lambda: b.engine_move(depth=-2),
+        lambda: b.engine_move(movetime_ms=-5),
+        lambda: fv.play_games("chess-t1", -1),
+        lambda: fv.play_games("chess-t1", 1, max_plies=-1),
+        lambda: fv.play_games("chess-t1", 1, engine_depth=-1),
+        lambda: fv.play_games("chess-t1", 1, threads=-1),
+    ]
+    for call in calls:
+        with pytest.raises(fv.ArgumentError, match="must not be negative"):
+            call()
+    for call in (lambda: b.random_move(-1), lambda: fv.play_games("chess-t1", 1, seed=-1)):
+        with pytest.raises(fv.ArgumentError, match="out of range"):
+            call()
+    assert b.random_move(2**64 - 1) is not None
+    assert issubclass(fv.ArgumentError, ValueError)
+    assert b.position() == fv.start_position("chess-t1")
+
+
+def test_play_games_threads_are_capped():
+    with pytest.raises(fv.ArgumentError, match="at most 256"):
+        fv.play_games("chess-t1", 1, max_plies=4, threads=10**6)
+    with pytest.raises(fv.ArgumentError, match="at least 1"):
+        fv.play_games("chess-t1", 1, max_plies=4, engine_depth=0)
+    assert len(fv.play_games("chess-t1", 2, max_plies=4, threads=256)) == 2
+
+
+def test_move_from_uci_reads_squares_written_together():
+    assert fv.Move.from_uci("e2e4") == fv.Move("e2-e4")
+    assert fv.Move.from_uci("e2e4").uci() == "e2-e4"
+    assert fv.Move.from_uci("e2-e4") == fv.Move("e2-e4")
+    assert fv.Move.from_uci("e7e8q").uci() == "e7-e8=Q"
+    assert fv.Move.from_uci("a12b11").uci() == "a12-b11"
+    assert fv.Move.from_uci("2c22c3").uci() == "2c2-2c3"
+    b = fv.Board("synthesis")
+    b.push(fv.Move.from_uci("e2e4"))
+    assert b.peek().uci() == "e2-e4"
+    d = fv.Board("dragonchess")
+    d.push(fv.Move.from_uci("2c22c3"))
+    for bad in ("e2", "e2e", "2c2c3", "e2e4qq", ""):
+        with pytest.raises(fv.MoveError):
+            fv.Move.from_uci(bad)
+
+
+def test_positions_without_kings_are_refused():
+    with pytest.raises(fv.PositionError, match="no king"):
+        fv.Board("synthesis", "8/8/8/8/8/8/8/8 w - - 0 1")
+    assert fv.Board("synthesis", "8/8/8/8/8/8/8/r7 w - - 0 1").is_game_over()

@@ -294,6 +294,17 @@ pub fn parse_square(text: &str) -> Result<Square, fairy_kernel::SquareError> {
     text.parse()
 }
 
+/// The name of front `index` (0, 1, 2 from the left of White's side) as boards and
+/// messages write it: `I`, `II`, `III`; `?` for any other number.
+pub fn front_name(index: u8) -> &'static str {
+    match index {
+        0 => "I",
+        1 => "II",
+        2 => "III",
+        _ => "?",
+    }
+}
+
 /// The front (1, 2 or 3) of a square: files a-h, i-p, q-x (ruling R1).
 pub fn front_of_square(sq: Square) -> u8 {
     generated::tables::FRONT_OF[sq.index() as usize] + 1

@@ -119,7 +119,7 @@ pub(crate) fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> 
         Some(_) if (from % FILES) / 8 != pos.front as u16 => Err(illegal(format!(
             "{} is not on front {}, the front to move (R4)",
             square_name(from),
-            pos.front()
+            pos.front_name()
         ))),
         Some(_) if pos.moved.contains(from) => Err(illegal(format!(
             "the piece on {} already moved this turn (R4)",
@@ -136,7 +136,7 @@ pub(crate) fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> 
                 Err(illegal(format!(
                     "not among the {} legal sub-moves of front {}",
                     moves.len(),
-                    pos.front()
+                    pos.front_name()
                 )))
             }
         }
@@ -550,7 +550,7 @@ fn check_possible(p: &Position) -> Result<(), PositionError> {
     }
     if p.front == 0 && p.moved.any() {
         return Err(impossible(
-            "front 1 is the first sub-move of a turn, yet pieces are listed as moved (R4, R12)"
+            "front I (field 3: 1) is the first sub-move of a turn, yet pieces are listed as moved (R4, R12)"
                 .to_owned(),
         ));
     }
@@ -559,8 +559,8 @@ fn check_possible(p: &Position) -> Result<(), PositionError> {
             if p.has_legal_move_on(f) {
                 return Err(impossible(format!(
                     "front {} is to move and no piece moved this turn, but front {} has a legal sub-move and would have been played (R4)",
-                    p.front + 1,
-                    f + 1
+                    crate::front_name(p.front),
+                    crate::front_name(f as u8)
                 )));
             }
         }
@@ -603,7 +603,10 @@ impl Position {
         if !p.passed {
             return Err(MoveError::Illegal {
                 text: texts.join(" "),
-                reason: format!("the turn goes on: front {} is still to move", p.front()),
+                reason: format!(
+                    "the turn goes on: front {} is still to move",
+                    p.front_name()
+                ),
             });
         }
         *self = p;

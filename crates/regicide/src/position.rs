@@ -222,6 +222,12 @@ impl Position {
         self.front + 1
     }
 
+    /// The name of the front to move as the boards and status lines write it: `I`, `II`
+    /// or `III` (the notation's field 3 writes it `1`, `2` or `3`).
+    pub fn front_name(&self) -> &'static str {
+        crate::front_name(self.front)
+    }
+
     /// Whether the sub-move that produced this position ended the turn, so that the
     /// opponent is now to move (`false` for a position read from notation).
     pub fn turn_passed(&self) -> bool {

@@ -26,7 +26,7 @@ impl Presentation for Position {
         format!(
             "{} to move on front {}, turn {}",
             Self::side_names()[self.side.index()],
-            ["I", "II", "III"][self.front as usize],
+            crate::front_name(self.front),
             self.turn
         )
     }

@@ -730,7 +730,7 @@ fn impossible_positions_are_rejected_with_a_reason() {
         "{} w 1 - - a12 0 1",
         b(&[("a12", 'K'), ("a1", 'k')])
     ));
-    assert!(e.to_string().contains("front 1"), "{e}");
+    assert!(e.to_string().contains("front I (field 3: 1)"), "{e}");
     let e = reject(&format!(
         "{} w 2 - - - 0 1",
         b(&[("a12", 'K'), ("a1", 'k')])

@@ -137,6 +137,17 @@ impl Game for Position {
 
 /// Drawings, piece names, typed move records and the modes (docs/rules/synthesis.md).
 impl Presentation for Position {
+    /// `white to move; white CLASSIC-HOME, black SWAPPED`: the side to move and both
+    /// sides' modes, which decide how every piece moves (docs/rules/synthesis.md section 3).
+    fn turn_text(&self) -> String {
+        format!(
+            "{} to move; white {}, black {}",
+            self.side_to_move(),
+            self.mode(Color::White),
+            self.mode(Color::Black)
+        )
+    }
+
     fn diagram(&self) -> String {
         Position::diagram(self)
     }

@@ -648,6 +648,12 @@ impl Position {
                  captured king's side is to move (S7)"
             )));
         }
+        if self.king_sq(us).is_none() && self.king_sq(them).is_none() && self.color_bb(them) == 0 {
+            return Err(impossible(format!(
+                "no king and no {them} piece on the board: after both kings are captured, the \
+                 side not to move keeps the piece that captured last (5.2, 7.2)"
+            )));
+        }
         if let (Some(a), Some(b)) = (self.king_sq(Color::White), self.king_sq(Color::Black)) {
             if king_attacks(a) & bb(b) != 0 {
                 return Err(impossible(

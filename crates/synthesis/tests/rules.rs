@@ -360,6 +360,9 @@ fn king_captured_and_recaptured_in_the_reply_seed_goal_s7() {
     let p = play(&p, "a8-h8");
     assert_eq!(p.king(Color::Black), None);
     assert!(moves(&p).is_empty());
+    // The position play reached (no king at all, White's rook on h8) reads back.
+    let again = Position::from_fen(&p.to_fen()).expect("a position reached by play reads");
+    assert_eq!(again.to_fen(), p.to_fen());
     // Without a reply, the first capturer wins: no legal move for the kingless side.
     let p = pos("7k/8/8/8/8/8/8/4r3 w - - 0 1 H/H");
     assert!(moves(&p).is_empty());
@@ -458,6 +461,8 @@ fn impossible_positions_are_rejected_with_reasons_s9() {
             "has no king",
         ),
         ("8/8/8/8/8/8/8/Kk6 w - - 0 1", "adjacent"),
+        ("8/8/8/8/8/8/8/8 w - - 0 1", "no king and no black piece"),
+        ("8/8/8/8/8/8/8/r7 b - - 0 1", "no king and no white piece"),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1",
             "castling",

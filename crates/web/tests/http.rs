@@ -222,6 +222,12 @@ async fn bad_requests_get_one_line_json_errors() {
         (
             "POST",
             "/api/games".into(),
+            Some(r#"{"variant":"synthesis","position":"8/8/8/8/8/8/8/8 w - - 0 1"}"#.into()),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "POST",
+            "/api/games".into(),
             Some(r#"{"variant":"chess-t","engine":{"depth":99}}"#.into()),
             StatusCode::BAD_REQUEST,
         ),

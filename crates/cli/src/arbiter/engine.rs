@@ -109,6 +109,16 @@ pub enum Failure {
     Start(String),
 }
 
+impl core::fmt::Display for Failure {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Failure::Crash => f.write_str("exited or closed its output"),
+            Failure::Hang => f.write_str("did not answer in time"),
+            Failure::Start(why) => write!(f, "could not be started ({why})"),
+        }
+    }
+}
+
 /// A running engine.
 pub struct Engine {
     child: Child,

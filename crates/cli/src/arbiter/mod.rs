@@ -277,7 +277,7 @@ fn play_game(
                 Ok(e) => slots[k] = Some(e),
                 Err(f) => {
                     failure = Some("crash");
-                    forfeit(&mut game, format!("could not start: {f:?}"))?;
+                    forfeit(&mut game, format!("could not start: {f}"))?;
                     break;
                 }
             }
@@ -366,6 +366,72 @@ fn play_game(
     })
 }
 
+/// Refuses, before any game, an engine that would have no limit on its search (it would
+/// think until the timeout and lose every game as a hang) and an engine that cannot be
+/// started or does not complete the UCI handshake.
+///
+/// # Errors
+/// [`CliError::Argument`], one line naming the engine and the options or the failure.
+pub fn check_engines(o: &ArbiterOptions) -> Result<(), CliError> {
+    let shared = o.tc.is_some() || o.movetime.is_some() || o.depth.is_some() || o.nodes.is_some();
+    for (i, spec) in o.engines.iter().enumerate() {
+        if !shared && spec.depth.is_none() && spec.nodes.is_none() {
+            return Err(CliError::Argument(format!(
+                "engine {} ({}) has no limit: give --tc BASE+INC, --movetime MS, --depth N or --nodes N (or depth=N or nodes=N in its --engine)",
+                i + 1,
+                spec.name
+            )));
+        }
+    }
+    for (i, spec) in o.engines.iter().enumerate() {
+        match Engine::start(spec, o.variant.id(), o.timeout) {
+            Ok(e) => e.quit(),
+            Err(f) => {
+                let what = match f {
+                    Failure::Start(_) => f.to_string(),
+                    _ => format!("{f} during the UCI handshake"),
+                };
+                return Err(CliError::Argument(format!(
+                    "engine {} ({}) {what}",
+                    i + 1,
+                    spec.name
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The Elo line of the summary: the estimate with its 95% interval, or, when every game
+/// was won or every game lost (an infinite estimate), a sentence saying so.
+pub fn elo_line(w: u32, d: u32, l: u32) -> String {
+    let n = w + d + l;
+    if n == 0 {
+        return "elo: no games".to_owned();
+    }
+    if w == n || l == n {
+        let who = if w == n { "won" } else { "lost" };
+        return format!(
+            "elo: not estimated: the first engine {who} all {n} games (more games give an estimate)"
+        );
+    }
+    match stats::elo_interval(w, d, l) {
+        Some((e, lo, hi)) => {
+            let f = |x: f64| {
+                if x.is_finite() {
+                    format!("{x:.1}")
+                } else if x > 0.0 {
+                    "+inf".to_owned()
+                } else {
+                    "-inf".to_owned()
+                }
+            };
+            format!("elo: {} [{}, {}] (95%)", f(e), f(lo), f(hi))
+        }
+        None => "elo: no games".to_owned(),
+    }
+}
+
 /// Runs the match: one line per game and a summary on `out`, progress (with the LLR) on
 /// `err`.
 ///
@@ -391,6 +457,7 @@ pub fn run(
     for f in &o.openings {
         o.variant.session(Some(f))?;
     }
+    check_engines(o)?;
     if let Some(dir) = &o.records {
         std::fs::create_dir_all(dir)
             .map_err(|e| CliError::Argument(format!("cannot create {}: {e}", dir.display())))?;
@@ -498,9 +565,7 @@ pub fn run(
         "score of {} vs {}: {}-{}-{} (W-D-L), {} failures ({} on time)",
         names[0], names[1], t.wins, t.draws, t.losses, t.failures, t.time_losses
     ))?;
-    if let Some((e, lo, hi)) = stats::elo_interval(t.wins, t.draws, t.losses) {
-        werr(writeln!(out, "elo: {e:.1} [{lo:.1}, {hi:.1}] (95%)"))?;
-    }
+    werr(writeln!(out, "{}", elo_line(t.wins, t.draws, t.losses)))?;
     if let Some(s) = &o.sprt {
         let (lo, hi) = s.bounds();
         let verdict = match t.verdict {

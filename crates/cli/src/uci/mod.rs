@@ -283,7 +283,7 @@ impl Engine {
             "debug" => {}
             _ if busy
                 && self.worker.infinite.load(Ordering::SeqCst)
-                && matches!(cmd, "position" | "go" | "setoption" | "ucinewgame") =>
+                && matches!(cmd, "position" | "go" | "setoption" | "ucinewgame" | "d") =>
             {
                 error(
                     &self.out,
@@ -628,10 +628,12 @@ pub fn parse_go(rest: &[&str]) -> Result<Go, String> {
                 .next()
                 .ok_or_else(|| format!("go {word}: the number is missing"))?;
             // Some arbiters send a negative time left after a slow move: read it as zero.
+            // Anywhere else a negative number is an error.
             if let Some(neg) = v.strip_prefix('-') {
-                if neg.parse::<u64>().is_ok() {
+                if neg.parse::<u64>().is_ok() && matches!(word, "wtime" | "btime") {
                     return Ok(0);
                 }
+                return Err(format!("go {word}: {v} is negative"));
             }
             v.parse::<u64>()
                 .map_err(|_| format!("go {word}: {v:?} is not a number"))
