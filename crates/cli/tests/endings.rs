@@ -216,6 +216,8 @@ fn the_uci_arbiter_ends_each_game_the_same_way() {
             "0".into(),
             "--timeout".into(),
             "10".into(),
+            "--depth".into(),
+            "1".into(),
             "--max-plies".into(),
             e.max_plies.unwrap_or(600).to_string(),
             "--records".into(),
@@ -260,6 +262,11 @@ fn arbiter_game(name: &str, script: &str, args: &str, options: &[&str]) -> Recor
         .arg("match")
         .args(["synthesis", "--engine", &engine, "--engine", &engine])
         .args(["--games", "1", "--opening-plies", "0", "--timeout", "10"])
+        .args(if options.contains(&"--tc") {
+            &[][..]
+        } else {
+            &["--depth", "1"][..]
+        })
         .arg("--records")
         .arg(&records)
         .args(options)
