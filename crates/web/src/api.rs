@@ -556,7 +556,7 @@ fn board_svg(g: &Game, flip: bool) -> Option<String> {
 }
 
 /// Everything the page shows of a game.
-fn describe_game(g: &Game, flip: bool) -> Value {
+pub(crate) fn describe_game(g: &Game, flip: bool) -> Value {
     let s = g.session.as_ref();
     let id = g.variant.id();
     let view = s.board_view();
