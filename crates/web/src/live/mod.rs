@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequestParts, Path, Query, State};
 use axum::http::request::Parts;
@@ -791,9 +792,10 @@ async fn svg(
 async fn ws(
     State(live): Shared,
     Path(id): Path<String>,
-    upgrade: WebSocketUpgrade,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, Fail> {
     let entry = live.entry(&id)?;
+    let upgrade = upgrade.map_err(|r| Fail(r.status(), r.body_text()))?;
     let max = live.config.max_frame;
     Ok(upgrade
         .max_message_size(max)
@@ -833,6 +835,9 @@ enum Request {
         n: Option<u64>,
     },
     Ping {
+        n: Option<u64>,
+    },
+    Sync {
         n: Option<u64>,
     },
 }
@@ -951,7 +956,8 @@ async fn connection(live: Arc<Live>, entry: Arc<Entry>, mut socket: WebSocket) {
     }
 }
 
-/// Does what one message asks and returns the reply (`ok`, `welcome`, `pong` or `error`).
+/// Does what one message asks and returns the reply (`ok`, `welcome`, `pong`, `state` or
+/// `error`).
 fn handle(live: &Arc<Live>, entry: &Arc<Entry>, seat: &mut Option<u8>, text: &str) -> Value {
     let req: Request = match serde_json::from_str(text) {
         Ok(r) => r,
@@ -981,6 +987,13 @@ fn handle(live: &Arc<Live>, entry: &Arc<Entry>, seat: &mut Option<u8>, text: &st
             };
         }
         Request::Ping { n } => return json!({"t": "pong", "n": n, "time": now_ms()}),
+        Request::Sync { n } => {
+            let g = lock(&entry.game);
+            let mut v = view(entry, &g, *seat, now_ms());
+            v["t"] = json!("state");
+            v["n"] = json!(n);
+            return v;
+        }
         Request::Move { n, .. } => (*n, "move"),
         Request::Resign { n } => (*n, "resign"),
         Request::Draw { n } => (*n, "offer or accept a draw"),
@@ -1029,7 +1042,7 @@ fn handle(live: &Arc<Live>, entry: &Arc<Entry>, seat: &mut Option<u8>, text: &st
                 },
                 _ => Err(LiveError::Refused("no random numbers".into())),
             },
-            Request::Hello { .. } | Request::Ping { .. } => Ok(()),
+            Request::Hello { .. } | Request::Ping { .. } | Request::Sync { .. } => Ok(()),
         }
     };
     match result {
