@@ -280,7 +280,7 @@ function render() {
   $('bottom').querySelector('.name').textContent = playerName(bottom) + (me === null ? '' : ': you');
   $('top').querySelector('.name').textContent = playerName(1 - bottom);
   if (viewPly === null) drawBoard(game.svg);
-  $('status').textContent = statusText();
+  $('state-line').textContent = statusText();
   if (game.front && !game.over) {
     const made = game.turn_moves.length;
     $('turn').textContent = 'Front ' + ROMAN[game.front - 1] + ' (files ' + FRONT_FILES[game.front - 1] +
@@ -294,8 +294,8 @@ function render() {
   const banner = $('banner');
   banner.hidden = !game.over;
   if (game.over) {
-    const res = l.result === '*' ? '' : l.result + ': ';
-    banner.textContent = res + (l.termination || 'Game over');
+    const t = l.termination || 'Game over';
+    banner.textContent = l.result === '*' || t.startsWith(l.result) ? t : l.result + ': ' + t;
   }
   // Joining, inviting, offers and actions.
   const waiting = l.status === 'waiting';
@@ -523,7 +523,7 @@ function playPage() {
   setInterval(renderClocks, 200);
   api('GET', '/api/live/games/' + encodeURIComponent(gameId)).then(connect, (e) => {
     showError(e);
-    $('status').textContent = 'No such game.';
+    $('state-line').textContent = 'No such game.';
     $('conn').textContent = '';
   });
 }
