@@ -376,8 +376,8 @@ function markBoard() {
   g.setAttribute('pointer-events', 'none');
   svg.appendChild(g);
   if (viewPly !== null) return;
-  // The last move, clearly: a ring on both of its squares.
-  for (const sq of game.last_move || []) {
+  // The last turn (all of a Regicide turn's sub-moves), clearly: a ring on each square.
+  for (const sq of game.last_turn || game.last_move || []) {
     const p = cellCentre(svg, sq);
     if (p) circle(g, p, { r: p.r * 0.9, fill: 'none', stroke: '#e08a00', 'stroke-width': 4, class: 'last-move' });
   }

@@ -682,6 +682,7 @@ fn view(entry: &Entry, g: &LiveGame, you: Option<u8>, now: i64) -> Value {
     let r = &g.row;
     v["id"] = json!(r.id);
     v["flipped"] = json!(flip);
+    v["last_turn"] = json!(last_turn_squares(g));
     v["live"] = json!({
         "status": r.status.as_str(),
         "time": time_json(&r.time),
@@ -714,6 +715,33 @@ fn view(entry: &Entry, g: &LiveGame, you: Option<u8>, now: i64) -> Value {
         v["moves"] = json!([]);
     }
     v
+}
+
+/// The squares of every move of the last turn (a whole Regicide turn of sub-moves), by name.
+fn last_turn_squares(g: &LiveGame) -> Vec<String> {
+    let s = g.game.session.as_ref();
+    let history = s.history();
+    let Some(&last) = g.movers.last() else {
+        return Vec::new();
+    };
+    let first = g
+        .movers
+        .iter()
+        .rposition(|&m| m != last)
+        .map_or(0, |i| i + 1);
+    let view = s.board_view();
+    let name = |sq: u16| {
+        view.as_ref()
+            .and_then(|v| v.cells.iter().find(|c| c.square == sq))
+            .map(|c| c.name.clone())
+    };
+    history
+        .get(first..)
+        .unwrap_or_default()
+        .iter()
+        .flat_map(|m| picture::move_squares(s, m).unwrap_or_default())
+        .filter_map(name)
+        .collect()
 }
 
 async fn state(State(live): Shared, Path(id): Path<String>) -> Result<Json<Value>, Fail> {
