@@ -39,5 +39,8 @@ CREATE TABLE live_moves (
     white_ms   BIGINT NOT NULL,
     black_ms   BIGINT NOT NULL,
     played_at  BIGINT NOT NULL,
+    -- The instant of the move on the game's clock, ms (the clock the driver's clocks run
+    -- on: wall-clock time, shifted by the time the server was down during the game).
+    game_ms    BIGINT NOT NULL,
     PRIMARY KEY (game_id, ply)
 );

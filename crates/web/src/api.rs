@@ -557,8 +557,18 @@ fn board_svg(g: &Game, flip: bool) -> Option<String> {
 
 /// Everything the page shows of a game.
 pub(crate) fn describe_game(g: &Game, flip: bool) -> Value {
-    let s = g.session.as_ref();
-    let id = g.variant.id();
+    describe_session(g.variant, g.session.as_ref(), g.players, g.limits, flip)
+}
+
+/// Everything the page shows of the game `s` of `variant` (shared by live games).
+pub(crate) fn describe_session(
+    variant: &'static dyn Variant,
+    s: &dyn Session,
+    players: [Player; 2],
+    limits: EngineLimits,
+    flip: bool,
+) -> Value {
+    let id = variant.id();
     let view = s.board_view();
     let name_of = |sq: u16| -> String {
         view.as_ref()
@@ -578,8 +588,7 @@ pub(crate) fn describe_game(g: &Game, flip: bool) -> Value {
             let squares = picture::move_squares(s, m).unwrap_or_default();
             // A capture is a move after which fewer pieces stand on the board (en passant
             // and captures from afar included).
-            let capture = g
-                .variant
+            let capture = variant
                 .session(Some(&notation))
                 .ok()
                 .and_then(|mut c| c.apply(m).ok().map(|_| pieces(&c.board_view()) < here))
@@ -601,10 +610,10 @@ pub(crate) fn describe_game(g: &Game, flip: bool) -> Value {
     ];
     json!({
         "variant": id,
-        "description": g.variant.description(),
+        "description": variant.description(),
         "sides": sides,
-        "players": g.players,
-        "engine": g.limits,
+        "players": players,
+        "engine": limits,
         "position": notation,
         "start": s.start_notation(),
         "to_move": s.side_to_move().index(),
@@ -621,6 +630,6 @@ pub(crate) fn describe_game(g: &Game, flip: bool) -> Value {
             "text": s.describe(o),
         })),
         "moves": moves,
-        "svg": board_svg(g, flip),
+        "svg": picture::styled_svg(s, id, &last_move_squares(s), flip),
     })
 }

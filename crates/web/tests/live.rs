@@ -236,7 +236,7 @@ async fn moves_reach_the_opponent_and_spectators_and_the_game_is_archived() {
         assert!(s["live"]["termination"]
             .as_str()
             .expect("text")
-            .contains("resigns"));
+            .contains("resigned"));
     }
     let (status, rec) = http(addr, "GET", &format!("/api/live/games/{id}/record"), None).await;
     assert_eq!(status, 200);

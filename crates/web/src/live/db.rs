@@ -183,6 +183,7 @@ fn read_move(r: &rusqlite::Row<'_>) -> rusqlite::Result<MoveRow> {
         mover: r.get::<_, i64>(2)?.clamp(0, 1) as u8,
         clocks: [r.get(3)?, r.get(4)?],
         played_at: r.get(5)?,
+        game_ms: r.get(6)?,
     })
 }
 
@@ -214,7 +215,7 @@ fn write_fields(tx: &Connection, g: &GameRow) -> Result<(), DbError> {
 
 fn moves_of(conn: &Connection, id: &str) -> Result<Vec<MoveRow>, DbError> {
     let mut st = conn.prepare(
-        "SELECT ply, text, mover, white_ms, black_ms, played_at FROM live_moves \
+        "SELECT ply, text, mover, white_ms, black_ms, played_at, game_ms FROM live_moves \
          WHERE game_id = ?1 ORDER BY ply",
     )?;
     let rows = st.query_map([id], read_move)?;
@@ -264,8 +265,8 @@ impl Storage for Sqlite {
         let mut conn = lock(&self.conn);
         let tx = conn.transaction()?;
         tx.execute(
-            "INSERT INTO live_moves (game_id, ply, text, mover, white_ms, black_ms, played_at) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            "INSERT INTO live_moves (game_id, ply, text, mover, white_ms, black_ms, played_at, \
+             game_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
             params![
                 g.id,
                 mv.ply as i64,
@@ -274,6 +275,7 @@ impl Storage for Sqlite {
                 mv.clocks[0],
                 mv.clocks[1],
                 mv.played_at,
+                mv.game_ms,
             ],
         )?;
         write_fields(&tx, g)?;

@@ -1,13 +1,16 @@
-//! One live game: its stored row, the session, clocks, offers and the rules of who may do
-//! what. Every change is written to the [`Storage`] before it is kept in memory, so that a
-//! change a player is told about is on disk; a failed write leaves the game as it was.
+//! One live game: its stored row and the game itself, a [`fairy::driver::Match`] (moves,
+//! clocks, draw offers, resignation, abort, takeback, the one termination), with what the
+//! server adds: seats, takeback and rematch requests, the engine's side, and the database.
+//! Every change is written to the [`Storage`] before anyone is told about it; when a write
+//! fails, the game is read back from the database, so that memory never runs ahead of it.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use fairy::driver::{self, DriverError, Match, MatchOptions};
 use fairy::{registry, Color, Session};
 
 use super::db::{DbError, Storage};
-use crate::store::{EngineLimits, Game, Player};
+use crate::store::Player;
 
 /// Milliseconds since the Unix epoch, the server's clock.
 pub fn now_ms() -> i64 {
@@ -148,6 +151,8 @@ pub struct MoveRow {
     pub clocks: [i64; 2],
     /// When it was played, ms since the epoch.
     pub played_at: i64,
+    /// When it was played on the game's clock, ms (see [`LiveGame::offset`]).
+    pub game_ms: i64,
 }
 
 /// Why an action was refused.
@@ -176,30 +181,26 @@ impl From<DbError> for LiveError {
     }
 }
 
+impl From<DriverError> for LiveError {
+    fn from(e: DriverError) -> LiveError {
+        match e {
+            DriverError::Move(m) => LiveError::Illegal(m.to_string()),
+            other => LiveError::Refused(other.to_string()),
+        }
+    }
+}
+
 fn refused(s: impl Into<String>) -> LiveError {
     LiveError::Refused(s.into())
 }
 
-/// A live game in memory.
-pub struct LiveGame {
-    /// The stored fields.
-    pub row: GameRow,
-    /// The session, with the players (human or engine) for the board's description.
-    pub game: Game,
-    /// The side that made each move.
-    pub movers: Vec<u8>,
-    /// When the running clock started (ms since the epoch).
-    pub turn_started: i64,
-    /// The side offering a draw.
-    pub draw_offer: Option<u8>,
-    /// The side asking to take back its last turn.
-    pub takeback_offer: Option<u8>,
-    /// The side asking for a rematch.
-    pub rematch_offer: Option<u8>,
-    /// The rematch, once agreed: its id and the new seat token of each side of this game.
-    pub rematch: Option<(String, [Option<String>; 2])>,
-    /// The most moves the game may have.
-    pub max_plies: usize,
+/// The colour of side index `side` (0 white, 1 black).
+pub fn color(side: u8) -> Color {
+    if side == 0 {
+        Color::White
+    } else {
+        Color::Black
+    }
 }
 
 /// The other side.
@@ -207,23 +208,73 @@ pub fn other(side: u8) -> u8 {
     1 - side.min(1)
 }
 
+/// A live game in memory.
+pub struct LiveGame {
+    /// The stored fields (status, result and clocks follow the match after every change).
+    pub row: GameRow,
+    /// The game.
+    pub game: Match,
+    /// Who plays each side: a person or the engine.
+    pub players: [Player; 2],
+    /// The game's clock is the server's (ms since the epoch) minus this: the time the
+    /// server was down during the game, which is charged to no one.
+    pub offset: i64,
+    /// The side asking to take back its last turn.
+    pub takeback_offer: Option<u8>,
+    /// The side asking for a rematch.
+    pub rematch_offer: Option<u8>,
+    /// The rematch, once agreed: its id and the new seat token of each side of this game.
+    pub rematch: Option<(String, [Option<String>; 2])>,
+    /// Bumped by every move or takeback, so that an engine answer for an older position
+    /// is dropped.
+    pub version: u64,
+    max_plies: usize,
+}
+
+/// The driver's options of a game stored as `row`.
+fn options(row: &GameRow, max_plies: usize) -> MatchOptions {
+    let clock = match row.time.kind {
+        TimeKind::None => None,
+        TimeKind::Clock => Some(driver::TimeControl {
+            base_ms: row.time.base_ms.max(0) as u64,
+            increment_ms: row.time.increment_ms.max(0) as u64,
+            grace_ms: 0,
+        }),
+        // Days a move: the days again after every turn, time saved kept.
+        TimeKind::Correspondence => Some(driver::TimeControl {
+            base_ms: row.time.base_ms.max(0) as u64,
+            increment_ms: row.time.base_ms.max(0) as u64,
+            grace_ms: 0,
+        }),
+    };
+    MatchOptions {
+        max_plies: Some(max_plies),
+        clock,
+        ..MatchOptions::default()
+    }
+}
+
 impl LiveGame {
-    /// The game of `row` with `moves` replayed.
+    /// The game of `row` with `moves` replayed at their instants on the game's clock.
     ///
     /// # Errors
     /// The variant is unknown or a stored move cannot be played.
     pub fn restore(row: GameRow, moves: &[MoveRow], max_plies: usize) -> Result<LiveGame, String> {
         let variant = registry::find(&row.variant).map_err(|e| e.to_string())?;
-        let mut session = variant
-            .session(Some(&row.start_position))
-            .map_err(|e| e.to_string())?;
-        let mut movers = Vec::with_capacity(moves.len());
+        let names = [0, 1].map(|s| row.names[s].clone().unwrap_or_else(|| "?".into()));
+        let mut game = Match::new(
+            variant,
+            Some(&row.start_position),
+            names,
+            options(&row, max_plies),
+        )
+        .map_err(|e| e.to_string())?;
         for m in moves {
-            movers.push(session.side_to_move().index() as u8);
-            session
-                .apply(&m.text)
+            game.play(color(m.mover), &m.text, m.game_ms.max(0) as u64)
                 .map_err(|e| format!("game {}: move {}: {e}", row.id, m.ply + 1))?;
         }
+        // The running clock goes on from where it was at the last move.
+        let offset = moves.last().map_or(0, |m| now_ms() - m.game_ms);
         let engine = |side: usize| row.opponent == Opponent::Engine && row.tokens[side].is_none();
         let players = [0, 1].map(|s| {
             if engine(s) {
@@ -232,142 +283,171 @@ impl LiveGame {
                 Player::Human
             }
         });
-        let level = row.engine_level.clamp(1, 8) as u32;
         Ok(LiveGame {
-            game: Game {
-                variant,
-                session,
-                players,
-                limits: EngineLimits {
-                    depth: Some(level),
-                    ms: Some(250 * u64::from(level)),
-                },
-                version: 0,
-                last_used: std::time::Instant::now(),
-            },
-            movers,
-            // Time while the server was down is not charged.
-            turn_started: now_ms(),
-            draw_offer: None,
+            game,
+            players,
+            offset,
             takeback_offer: None,
             rematch_offer: None,
             rematch: None,
+            version: 0,
             max_plies,
             row,
         })
     }
 
-    fn session(&self) -> &dyn Session {
-        self.game.session.as_ref()
+    /// Reads the game back from `db` after a failed write.
+    fn reload(&mut self, db: &dyn Storage) {
+        if let Ok(Some((row, moves))) = db.load(&self.row.id) {
+            if let Ok(g) = LiveGame::restore(row, &moves, self.max_plies) {
+                let version = self.version + 1;
+                *self = g;
+                self.version = version;
+            }
+        }
+    }
+
+    /// `now` (ms since the epoch) on the game's clock.
+    fn clock(&self, now: i64) -> u64 {
+        (now - self.offset).max(0) as u64
+    }
+
+    /// The session (position, moves, legal moves).
+    pub fn session(&self) -> &dyn Session {
+        self.game.session()
     }
 
     /// The side to move, 0 or 1.
     pub fn to_move(&self) -> u8 {
-        self.session().side_to_move().index() as u8
+        self.game.side_to_move().index() as u8
+    }
+
+    /// The side of each move.
+    pub fn movers(&self) -> Vec<u8> {
+        self.session()
+            .movers()
+            .iter()
+            .map(|c| c.index() as u8)
+            .collect()
     }
 
     /// Whether `side` is played by the engine.
     pub fn is_engine(&self, side: u8) -> bool {
-        self.game.players[usize::from(side.min(1))] == Player::Engine
+        self.players[usize::from(side.min(1))] == Player::Engine
     }
 
-    /// The side whose clock runs: the side to move of a game being played with clocks,
-    /// once its first move is made.
+    /// The side whose clock runs: the side to move of a timed game being played, once the
+    /// first move is made.
     pub fn running(&self) -> Option<u8> {
         (self.row.status == Status::Playing
             && self.row.time.kind != TimeKind::None
-            && !self.movers.is_empty())
+            && !self.session().history().is_empty())
         .then(|| self.to_move())
     }
 
-    /// Time left of each side at `now`, ms (never below 0).
+    /// Time left of each side at `now`, ms (0 in an untimed game).
     pub fn clocks(&self, now: i64) -> [i64; 2] {
-        let mut c = self.row.clocks;
-        if let Some(s) = self.running() {
-            let s = usize::from(s);
-            c[s] = (c[s] - (now - self.turn_started).max(0)).max(0);
+        if self.row.status == Status::Over {
+            // As they stood at the end.
+            return self.row.clocks;
         }
-        c
-    }
-
-    /// When the running clock falls, ms since the epoch.
-    pub fn deadline(&self) -> Option<i64> {
-        self.running()
-            .map(|s| self.turn_started + self.row.clocks[usize::from(s)].max(0))
-    }
-
-    /// Whether both sides have made a move.
-    pub fn both_moved(&self) -> bool {
-        self.movers.contains(&0) && self.movers.contains(&1)
-    }
-
-    fn side_name(&self, side: u8) -> &'static str {
-        self.session().side_name(if side == 0 {
-            Color::White
-        } else {
-            Color::Black
+        let t = self.clock(now);
+        [Color::White, Color::Black].map(|c| {
+            self.game
+                .clock_ms(c, t)
+                .map_or(0, |ms| i64::try_from(ms).unwrap_or(i64::MAX))
         })
     }
 
-    /// Ends the game (in `row`, not yet written).
-    fn end(row: &mut GameRow, result: &str, termination: String, now: i64) {
-        row.status = Status::Over;
-        row.result = result.to_owned();
-        row.termination = Some(termination);
-        row.finished_at = Some(now);
+    /// Whether `side` may still abort (it has made no move).
+    pub fn can_abort(&self, side: u8) -> bool {
+        self.row.status != Status::Over && !self.movers().contains(&side)
     }
 
-    fn win_for(side: u8) -> &'static str {
-        if side == 0 {
-            "1-0"
-        } else {
-            "0-1"
+    /// The pending draw offer's side.
+    pub fn draw_offer(&self) -> Option<u8> {
+        self.game.draw_offer().map(|c| c.index() as u8)
+    }
+
+    /// The row as the match stands at `now` (status, result, termination, clocks).
+    fn synced_row(&self, now: i64) -> GameRow {
+        let mut row = self.row.clone();
+        row.clocks = self.clocks(now);
+        if let Some(t) = self.game.termination() {
+            if row.status != Status::Over {
+                row.status = Status::Over;
+                row.finished_at = Some(now);
+            }
+            row.result = t.result.token().to_owned();
+            row.termination = self.game.describe();
+            // The driver keeps a fallen flag's clock at its last switch; it shows 0.
+            if let driver::Ending::Time { loser } = t.ending {
+                row.clocks[loser.index()] = 0;
+            }
         }
+        row
+    }
+
+    /// Writes the match's state when the game has just ended; whether it did.
+    fn save_if_ended(&mut self, db: &dyn Storage, now: i64) -> Result<bool, LiveError> {
+        if self.row.status == Status::Over || !self.game.is_over() {
+            return Ok(false);
+        }
+        let row = self.synced_row(now);
+        if let Err(e) = db.update(&row) {
+            self.reload(db);
+            return Err(e.into());
+        }
+        self.row = row;
+        self.takeback_offer = None;
+        Ok(true)
     }
 
     /// Ends the game on time if the running clock has fallen by `now`; whether it did.
     ///
     /// # Errors
-    /// The database failed (the game is left running).
+    /// The database failed (the game is read back and goes on).
     pub fn check_flag(&mut self, db: &dyn Storage, now: i64) -> Result<bool, LiveError> {
-        let Some(side) = self.running() else {
-            return Ok(false);
-        };
-        if self.clocks(now)[usize::from(side)] > 0 {
+        if self.row.status != Status::Playing {
             return Ok(false);
         }
-        let mut row = self.row.clone();
-        row.clocks = self.clocks(now);
-        let text = format!(
-            "{} wins on time ({} ran out of time)",
-            self.side_name(other(side)),
-            self.side_name(side)
-        );
-        Self::end(&mut row, Self::win_for(other(side)), text, now);
-        db.update(&row)?;
-        self.row = row;
-        self.clear_offers();
-        Ok(true)
-    }
-
-    fn clear_offers(&mut self) {
-        self.draw_offer = None;
-        self.takeback_offer = None;
+        let t = self.clock(now);
+        self.game.check_flag(t);
+        self.save_if_ended(db, now)
     }
 
     fn must_be_playing(&self) -> Result<(), LiveError> {
         match self.row.status {
             Status::Playing => Ok(()),
             Status::Waiting => Err(refused("the game has not started: a seat is free")),
-            Status::Over => Err(refused("the game is over")),
+            Status::Over => Err(refused(format!(
+                "the game is over: {}",
+                self.row.termination.as_deref().unwrap_or("")
+            ))),
         }
     }
 
-    /// Plays `text` for `side` at `now`; returns the move as played.
+    /// Runs `f` on the match at `now` and writes the result when the game ended.
+    fn act(
+        &mut self,
+        db: &dyn Storage,
+        now: i64,
+        f: impl FnOnce(&mut Match, u64) -> Result<(), DriverError>,
+    ) -> Result<(), LiveError> {
+        self.must_be_playing()?;
+        let t = self.clock(now);
+        let r = f(&mut self.game, t);
+        // A flag that fell on the way ends the game even when the action is refused.
+        self.save_if_ended(db, now)?;
+        r.map_err(LiveError::from)
+    }
+
+    /// Plays `text` for `side` at `now`; returns the move as played. The move is on disk
+    /// when this returns `Ok`.
     ///
     /// # Errors
-    /// Not playing, not `side`'s turn, the move is illegal, the length cap is reached, the
-    /// clock has fallen (the game then ends on time), or the database failed.
+    /// Not playing, not `side`'s turn, the move is illegal, the clock has fallen (the game
+    /// then ends on time), or the database failed (nothing changed).
     pub fn play(
         &mut self,
         db: &dyn Storage,
@@ -376,74 +456,31 @@ impl LiveGame {
         now: i64,
     ) -> Result<String, LiveError> {
         self.must_be_playing()?;
-        if self.check_flag(db, now)? {
-            return Err(refused("your time ran out"));
-        }
-        if self.to_move() != side {
-            return Err(refused(format!(
-                "it is {}'s turn, not {}'s",
-                self.side_name(self.to_move()),
-                self.side_name(side)
-            )));
-        }
-        let ply = self.movers.len();
-        if ply >= self.max_plies {
-            return Err(refused(format!(
-                "the game has reached {} moves",
-                self.max_plies
-            )));
-        }
-        let played = self
-            .game
-            .session
-            .apply(text)
-            .map_err(|e| LiveError::Illegal(e.to_string()))?;
-        let mut row = self.row.clone();
-        let s = usize::from(side);
-        let turn_over = self.to_move() != side;
-        if self.running().is_some() || ply == 0 {
-            if !self.movers.is_empty() {
-                row.clocks[s] = (row.clocks[s] - (now - self.turn_started).max(0)).max(0);
+        let t = self.clock(now);
+        let ply = self.session().history().len();
+        let played = match self.game.play(color(side), text, t) {
+            Ok(p) => p,
+            Err(e) => {
+                self.save_if_ended(db, now)?;
+                return Err(e.into());
             }
-            if turn_over {
-                match row.time.kind {
-                    TimeKind::Clock if !self.movers.is_empty() => {
-                        row.clocks[s] += row.time.increment_ms
-                    }
-                    TimeKind::Correspondence => {
-                        row.clocks[usize::from(other(side))] = row.time.base_ms
-                    }
-                    _ => {}
-                }
-            }
-        }
-        if let Some(o) = self.session().outcome() {
-            let text = self.session().describe(&o);
-            Self::end(&mut row, o.result_str(), text, now);
-        }
+        };
+        let row = self.synced_row(now);
         let mv = MoveRow {
             ply,
             text: played.clone(),
             mover: side,
             clocks: row.clocks,
             played_at: now,
+            game_ms: i64::try_from(t).unwrap_or(i64::MAX),
         };
         if let Err(e) = db.add_move(&row, &mv) {
-            self.game.session.undo();
+            self.reload(db);
             return Err(e.into());
         }
         self.row = row;
-        self.movers.push(side);
-        self.turn_started = now;
         self.takeback_offer = None;
-        if self.draw_offer == Some(other(side)) {
-            // Moving declines the opponent's offer.
-            self.draw_offer = None;
-        }
-        if self.row.status == Status::Over {
-            self.clear_offers();
-        }
-        self.game.version += 1;
+        self.version += 1;
         Ok(played)
     }
 
@@ -452,91 +489,58 @@ impl LiveGame {
     /// # Errors
     /// Not playing, or the database failed.
     pub fn resign(&mut self, db: &dyn Storage, side: u8, now: i64) -> Result<(), LiveError> {
-        self.must_be_playing()?;
-        if self.check_flag(db, now)? {
-            return Err(refused("the game is over"));
-        }
-        let mut row = self.row.clone();
-        row.clocks = self.clocks(now);
-        let text = format!(
-            "{} resigns; {} wins",
-            self.side_name(side),
-            self.side_name(other(side))
-        );
-        Self::end(&mut row, Self::win_for(other(side)), text, now);
-        db.update(&row)?;
-        self.row = row;
-        self.clear_offers();
-        Ok(())
+        self.act(db, now, |g, t| g.resign(color(side), t))
     }
 
     /// `side` offers a draw, or accepts the opponent's offer.
     ///
     /// # Errors
-    /// Not playing, an offer of `side` is already pending, or the database failed.
+    /// Not playing, the opponent is the engine, an offer of `side` is pending, or the
+    /// database failed.
     pub fn draw(&mut self, db: &dyn Storage, side: u8, now: i64) -> Result<(), LiveError> {
-        self.must_be_playing()?;
-        if self.check_flag(db, now)? {
-            return Err(refused("the game is over"));
+        if self.draw_offer() != Some(other(side)) {
+            if self.is_engine(other(side)) {
+                return Err(refused("the engine does not accept draws"));
+            }
+            if self.draw_offer() == Some(side) {
+                return Err(refused("your draw offer is already pending"));
+            }
         }
-        if self.draw_offer == Some(other(side)) {
-            let mut row = self.row.clone();
-            row.clocks = self.clocks(now);
-            Self::end(&mut row, "1/2-1/2", "Draw by agreement".into(), now);
-            db.update(&row)?;
-            self.row = row;
-            self.clear_offers();
-            return Ok(());
-        }
-        if self.is_engine(other(side)) {
-            return Err(refused("the engine does not accept draws"));
-        }
-        if self.draw_offer == Some(side) {
-            return Err(refused("your draw offer is already pending"));
-        }
-        self.draw_offer = Some(side);
-        Ok(())
+        self.act(db, now, |g, t| g.offer_draw(color(side), t))
     }
 
-    /// `side` declines the opponent's draw offer or takeback request (or withdraws its own).
+    /// `side` declines the opponent's takeback request or draw offer.
     ///
     /// # Errors
     /// There is nothing to decline.
     pub fn decline(&mut self, side: u8) -> Result<(), LiveError> {
-        let before = (self.draw_offer, self.takeback_offer);
-        let _ = side;
-        self.clear_offers();
-        if before == (None, None) {
-            Err(refused("there is no offer to decline"))
-        } else {
-            Ok(())
+        self.must_be_playing()?;
+        if self.takeback_offer == Some(other(side)) {
+            self.takeback_offer = None;
+            return Ok(());
         }
+        self.game.decline_draw(color(side)).map_err(LiveError::from)
     }
 
-    /// `side` aborts the game: allowed until both sides have moved (and while waiting for
-    /// an opponent).
+    /// `side` aborts the game: allowed until it has made a move (and while waiting for an
+    /// opponent).
     ///
     /// # Errors
-    /// Both sides have moved, the game is over, or the database failed.
+    /// `side` has moved, the game is over, or the database failed.
     pub fn abort(&mut self, db: &dyn Storage, side: u8, now: i64) -> Result<(), LiveError> {
         if self.row.status == Status::Over {
             return Err(refused("the game is over"));
         }
-        if self.both_moved() {
-            return Err(refused(
-                "both sides have moved: the game can no longer be aborted (resign instead)",
-            ));
+        self.game.abort(color(side))?;
+        let mut row = self.synced_row(now);
+        // A game without an opponent yet ends too.
+        row.status = Status::Over;
+        row.finished_at = Some(now);
+        if let Err(e) = db.update(&row) {
+            self.reload(db);
+            return Err(e.into());
         }
-        let mut row = self.row.clone();
-        Self::end(
-            &mut row,
-            "*",
-            format!("Game aborted by {}", self.side_name(side)),
-            now,
-        );
-        db.update(&row)?;
         self.row = row;
-        self.clear_offers();
         Ok(())
     }
 
@@ -547,14 +551,14 @@ impl LiveGame {
     /// Not playing, `side` has no move to take back, or the database failed.
     pub fn takeback(&mut self, db: &dyn Storage, side: u8, now: i64) -> Result<bool, LiveError> {
         self.must_be_playing()?;
-        if self.check_flag(db, now)? {
-            return Err(refused("the game is over"));
-        }
         let asker = if self.takeback_offer == Some(other(side)) {
             other(side)
         } else {
-            if !self.movers.contains(&side) {
+            if !self.movers().contains(&side) {
                 return Err(refused("you have no move to take back"));
+            }
+            if self.takeback_offer == Some(side) {
+                return Err(refused("your takeback request is pending"));
             }
             if !self.is_engine(other(side)) {
                 self.takeback_offer = Some(side);
@@ -562,25 +566,20 @@ impl LiveGame {
             }
             side
         };
-        // Back to the start of the asker's last turn.
-        let Some(last) = self.movers.iter().rposition(|&m| m == asker) else {
-            return Err(refused("no move to take back"));
-        };
-        let mut keep = last;
-        while keep > 0 && self.movers[keep - 1] == asker {
-            keep -= 1;
+        let t = self.clock(now);
+        if let Err(e) = self.game.takeback(color(asker), t) {
+            self.save_if_ended(db, now)?;
+            return Err(e.into());
         }
-        let mut row = self.row.clone();
-        row.clocks = self.clocks(now);
-        db.truncate(&row, keep)?;
-        while self.movers.len() > keep {
-            self.game.session.undo();
-            self.movers.pop();
+        let keep = self.session().history().len();
+        let row = self.synced_row(now);
+        if let Err(e) = db.truncate(&row, keep) {
+            self.reload(db);
+            return Err(e.into());
         }
         self.row = row;
-        self.turn_started = now;
-        self.clear_offers();
-        self.game.version += 1;
+        self.takeback_offer = None;
+        self.version += 1;
         Ok(true)
     }
 
@@ -642,5 +641,18 @@ impl LiveGame {
         ));
         self.rematch_offer = None;
         Ok(Some(row))
+    }
+
+    /// The game record: the players' nicknames, the moves, the result and termination,
+    /// the time control.
+    pub fn record(&self) -> String {
+        let mut rec = self.game.record();
+        // Nicknames of players who joined after the match was made.
+        for (tag, name) in ["White", "Black"].iter().zip(&self.row.names) {
+            if let Some(n) = name {
+                rec.set_tag(tag, n.clone());
+            }
+        }
+        rec.to_string()
     }
 }

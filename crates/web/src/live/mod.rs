@@ -24,7 +24,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use fairy::{picture, record, registry, Limits};
+use fairy::{picture, registry, Limits};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use tokio::sync::watch;
@@ -233,7 +233,7 @@ impl Live {
         let mut drop = Vec::new();
         for (id, e) in self.entries() {
             let mut g = lock(&e.game);
-            if g.deadline().is_some_and(|d| d <= now) {
+            if g.running().is_some() {
                 match g.check_flag(self.db.as_ref(), now) {
                     Ok(true) => e.notify(),
                     Ok(false) => {}
@@ -258,10 +258,10 @@ impl Live {
                 return;
             }
             (
-                g.game.variant,
-                g.game.session.start_notation(),
-                g.game.session.history(),
-                g.game.version,
+                g.game.variant(),
+                g.session().start_notation(),
+                g.session().history(),
+                g.version,
                 g.to_move(),
                 g.row.engine_level.clamp(1, 8) as u32,
             )
@@ -293,7 +293,7 @@ impl Live {
             let Some(found) = found else { return };
             let played = {
                 let mut g = lock(&entry.game);
-                if g.game.version != version {
+                if g.version != version {
                     return;
                 }
                 g.play(live.db.as_ref(), side, &found.text, now_ms())
@@ -432,9 +432,9 @@ async fn lobby(State(live): Shared) -> Json<Value> {
         let g = lock(&e.game);
         match g.row.status {
             Status::Waiting if g.row.opponent == Opponent::Open => {
-                open.push(summary(&g, g.movers.len()))
+                open.push(summary(&g, g.movers().len()))
             }
-            Status::Playing => playing.push(summary(&g, g.movers.len())),
+            Status::Playing => playing.push(summary(&g, g.movers().len())),
             _ => {}
         }
     }
@@ -667,7 +667,6 @@ async fn join(
         row.status = Status::Playing;
         live.db.update(&row)?;
         g.row = row;
-        g.turn_started = now_ms();
         seat
     };
     entry.notify();
@@ -678,7 +677,13 @@ async fn join(
 fn view(entry: &Entry, g: &LiveGame, you: Option<u8>, now: i64) -> Value {
     let bottom = you.unwrap_or(0);
     let flip = (bottom == 1) != entry.white_on_top;
-    let mut v = crate::api::describe_game(&g.game, flip);
+    let level = g.row.engine_level.clamp(1, 8) as u32;
+    let limits = crate::store::EngineLimits {
+        depth: Some(level),
+        ms: Some(250 * u64::from(level)),
+    };
+    let mut v =
+        crate::api::describe_session(g.game.variant(), g.session(), g.players, limits, flip);
     let r = &g.row;
     v["id"] = json!(r.id);
     v["flipped"] = json!(flip);
@@ -692,11 +697,11 @@ fn view(entry: &Entry, g: &LiveGame, you: Option<u8>, now: i64) -> Value {
         "engine": [g.is_engine(0), g.is_engine(1)],
         "opponent": r.opponent.as_str(),
         "you": you,
-        "check": g.game.session.is_check(),
-        "draw_offer": g.draw_offer,
+        "check": g.session().is_check(),
+        "draw_offer": g.draw_offer(),
         "takeback_offer": g.takeback_offer,
         "rematch_offer": g.rematch_offer,
-        "can_abort": r.status != Status::Over && !g.both_moved(),
+        "can_abort": you.is_some_and(|s| g.can_abort(s)),
         "result": r.result,
         "termination": r.termination,
         "rematch": g.rematch.as_ref().map(|(id, tokens)| json!({
@@ -719,16 +724,13 @@ fn view(entry: &Entry, g: &LiveGame, you: Option<u8>, now: i64) -> Value {
 
 /// The squares of every move of the last turn (a whole Regicide turn of sub-moves), by name.
 fn last_turn_squares(g: &LiveGame) -> Vec<String> {
-    let s = g.game.session.as_ref();
+    let s = g.session();
     let history = s.history();
-    let Some(&last) = g.movers.last() else {
+    let movers = g.movers();
+    let Some(&last) = movers.last() else {
         return Vec::new();
     };
-    let first = g
-        .movers
-        .iter()
-        .rposition(|&m| m != last)
-        .map_or(0, |i| i + 1);
+    let first = movers.iter().rposition(|&m| m != last).map_or(0, |i| i + 1);
     let view = s.board_view();
     let name = |sq: u16| {
         view.as_ref()
@@ -753,14 +755,6 @@ async fn state(State(live): Shared, Path(id): Path<String>) -> Result<Json<Value
 async fn record_text(State(live): Shared, Path(id): Path<String>) -> Result<Response, Fail> {
     let entry = live.entry(&id)?;
     let g = lock(&entry.game);
-    let names = g.row.names.clone().map(|n| n.unwrap_or_else(|| "?".into()));
-    let rec = record::record_of(
-        g.game.session.as_ref(),
-        g.game.variant,
-        [&names[0], &names[1]],
-        &g.row.result,
-        g.row.termination.as_deref(),
-    );
     Ok((
         [
             (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
@@ -772,7 +766,7 @@ async fn record_text(State(live): Shared, Path(id): Path<String>) -> Result<Resp
                 ),
             ),
         ],
-        rec.to_string(),
+        g.record(),
     )
         .into_response())
 }
@@ -787,9 +781,9 @@ async fn svg(
     let (variant, start, history) = {
         let g = lock(&entry.game);
         (
-            g.game.variant,
-            g.game.session.start_notation(),
-            g.game.session.history(),
+            g.game.variant(),
+            g.session().start_notation(),
+            g.session().history(),
         )
     };
     let n = match q.get("ply") {
