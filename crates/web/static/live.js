@@ -279,6 +279,13 @@ function render() {
   const bottom = me === null ? 0 : me;
   $('bottom').querySelector('.name').textContent = playerName(bottom) + (me === null ? '' : ': you');
   $('top').querySelector('.name').textContent = playerName(1 - bottom);
+  // Each bar shows what that player has captured: the other side's lost pieces.
+  for (const [el, side] of [[$('bottom'), bottom], [$('top'), 1 - bottom]]) {
+    const won = (game.captured || [[], []])[1 - side];
+    const span = el.querySelector('.captured');
+    span.textContent = won.join(' ');
+    span.title = won.length ? 'captured: ' + won.join(', ') : '';
+  }
   if (viewPly === null) drawBoard(game.svg);
   $('state-line').textContent = statusText();
   if (game.front && !game.over) {

@@ -620,3 +620,27 @@ async fn acknowledged_moves_survive_a_restart() {
     assert_eq!(s["history"], json!(played));
     let _ = std::fs::remove_file(&path);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn captured_pieces_are_listed() {
+    let addr = start(None).await;
+    let (_, mut w, mut b, _) = two_players(addr, "synthesis", json!({"kind": "none"})).await;
+    for (ws, mv) in [(&mut w, "e2-e4"), (&mut b, "d7-d5")] {
+        send(ws, json!({"t": "move", "move": mv})).await;
+        next(ws, "ok").await;
+    }
+    send(&mut w, json!({"t": "sync"})).await;
+    let s = state_where(&mut w, |v| v["history"].as_array().map(Vec::len) == Some(2)).await;
+    assert_eq!(s["captured"], json!([[], []]));
+    let take = s["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .find(|m| m["from"] == "e4" && m["to"] == "d5")
+        .expect("e4 takes d5")["text"]
+        .clone();
+    send(&mut w, json!({"t": "move", "move": take})).await;
+    next(&mut w, "ok").await;
+    let s = state_where(&mut b, |v| v["history"].as_array().map(Vec::len) == Some(3)).await;
+    assert_eq!(s["captured"], json!([[], ["P"]]), "black lost a pawn");
+}

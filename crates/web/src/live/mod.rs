@@ -688,6 +688,7 @@ fn view(entry: &Entry, g: &LiveGame, you: Option<u8>, now: i64) -> Value {
     v["id"] = json!(r.id);
     v["flipped"] = json!(flip);
     v["last_turn"] = json!(last_turn_squares(g));
+    v["captured"] = json!(captured(g));
     v["live"] = json!({
         "status": r.status.as_str(),
         "time": time_json(&r.time),
@@ -720,6 +721,34 @@ fn view(entry: &Entry, g: &LiveGame, you: Option<u8>, now: i64) -> Value {
         v["moves"] = json!([]);
     }
     v
+}
+
+/// The pieces each side has lost (white's first), as piece letters: those of the start
+/// position missing now (a promoted pawn counts as lost, its new piece as not).
+fn captured(g: &LiveGame) -> [Vec<char>; 2] {
+    let count = |s: &dyn fairy::Session| {
+        let mut n: HashMap<(usize, char), usize> = HashMap::new();
+        for c in s.board_view().map(|v| v.cells).unwrap_or_default() {
+            if let Some(p) = c.piece {
+                *n.entry((p.color.index(), p.letter)).or_default() += 1;
+            }
+        }
+        n
+    };
+    let Ok(start) = g.game.variant().session(Some(&g.row.start_position)) else {
+        return [Vec::new(), Vec::new()];
+    };
+    let before = count(start.as_ref());
+    let now = count(g.session());
+    let mut lost = [Vec::new(), Vec::new()];
+    let mut keys: Vec<_> = before.keys().copied().collect();
+    keys.sort_unstable();
+    for (side, letter) in keys {
+        let gone =
+            before[&(side, letter)].saturating_sub(now.get(&(side, letter)).copied().unwrap_or(0));
+        lost[side].extend(std::iter::repeat_n(letter, gone));
+    }
+    lost
 }
 
 /// The squares of every move of the last turn (a whole Regicide turn of sub-moves), by name.
