@@ -168,8 +168,9 @@ async function archivePage() {
     const body = $('recent').tBodies[0];
     for (const g of a.games) {
       const when = new Date(g.finished_at).toLocaleString();
+      const how = (g.termination || '').replace(/^\S+ /, '');
       const tr = row([link('/play/' + g.id, when), g.variant, g.names[0] || '?', g.names[1] || '?',
-        g.result, String(g.moves), timeText(g.time)]);
+        g.result, how, String(g.moves), timeText(g.time)]);
       tr.title = g.termination || '';
       body.appendChild(tr);
     }
@@ -286,6 +287,12 @@ function render() {
     span.textContent = won.join(' ');
     span.title = won.length ? 'captured: ' + won.join(', ') : '';
   }
+  const banner = $('banner');
+  banner.hidden = !game.over;
+  if (game.over) {
+    const t = l.termination || 'Game over';
+    banner.textContent = l.result === '*' || t.startsWith(l.result) ? t : l.result + ': ' + t;
+  }
   if (viewPly === null) drawBoard(game.svg);
   $('state-line').textContent = statusText();
   if (game.front && !game.over) {
@@ -298,12 +305,6 @@ function render() {
   $('check').hidden = !(l.check && !game.over);
   const h = game.history;
   $('last').textContent = h.length ? 'Last move: ' + h[h.length - 1] + ' (' + sideName(game.movers[h.length - 1]) + ')' : '';
-  const banner = $('banner');
-  banner.hidden = !game.over;
-  if (game.over) {
-    const t = l.termination || 'Game over';
-    banner.textContent = l.result === '*' || t.startsWith(l.result) ? t : l.result + ': ' + t;
-  }
   // Joining, inviting, offers and actions.
   const waiting = l.status === 'waiting';
   $('invite').hidden = !(waiting && me !== null);
@@ -351,8 +352,14 @@ function drawBoard(svgText) {
   if (svg) {
     const vb = svg.viewBox.baseVal;
     $('main').classList.toggle('wide', vb.width / vb.height > 2.4);
+    // Broad boards (Regicide, Dragonchess) scroll sideways on a phone instead of shrinking
+    // below a playable size.
+    board.classList.toggle('broad', vb.width / vb.height > 1.5);
     svg.removeAttribute('width');
     svg.removeAttribute('height');
+    // The picture's own caption speaks of the rules only; say what the page says.
+    const caption = svg.querySelector('#status');
+    if (caption && game && viewPly === null && game.over) caption.textContent = $('banner').textContent;
   }
   markBoard();
 }
