@@ -644,3 +644,51 @@ async fn captured_pieces_are_listed() {
     let s = state_where(&mut b, |v| v["history"].as_array().map(Vec::len) == Some(3)).await;
     assert_eq!(s["captured"], json!([[], ["P"]]), "black lost a pawn");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn increments_and_correspondence_days() {
+    let addr = start(None).await;
+    // 60 s + 5 s: white's first move is untimed and gets no increment; black's gets one.
+    let (_, mut w, mut b, _) = two_players(
+        addr,
+        "chess-t",
+        json!({"kind": "clock", "base_s": 60, "increment_s": 5}),
+    )
+    .await;
+    play_first(&mut w).await;
+    play_first(&mut b).await;
+    let s = state_where(&mut w, |v| v["history"].as_array().map(Vec::len) == Some(2)).await;
+    let c = &s["live"]["clocks"];
+    assert_eq!(
+        c[0].as_i64().map(|ms| ms <= 60_000 && ms > 59_000),
+        Some(true),
+        "{c}"
+    );
+    assert_eq!(
+        c[1].as_i64().map(|ms| ms > 60_000 && ms <= 65_000),
+        Some(true),
+        "{c}"
+    );
+    assert_eq!(s["live"]["running"], 0);
+    // Correspondence: two days, and two more after every turn.
+    let (_, mut w, mut b, _) = two_players(
+        addr,
+        "glinski",
+        json!({"kind": "correspondence", "days": 2}),
+    )
+    .await;
+    play_first(&mut w).await;
+    play_first(&mut b).await;
+    let s = state_where(&mut w, |v| v["history"].as_array().map(Vec::len) == Some(2)).await;
+    assert_eq!(
+        s["live"]["time"],
+        json!({"kind": "correspondence", "days": 2})
+    );
+    let day = 86_400_000i64;
+    let c = &s["live"]["clocks"];
+    assert_eq!(
+        c[1].as_i64().map(|ms| ms > 3 * day && ms <= 4 * day),
+        Some(true),
+        "{c}"
+    );
+}
