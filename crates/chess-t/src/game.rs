@@ -1,12 +1,14 @@
 //! The kernel's [`Game`] trait for [`Position`].
 
+use fairy_kernel::presentation::{MoveFlags, MoveRecord, PieceKind, Presentation};
+use fairy_kernel::Heuristics;
 use fairy_kernel::{Color, Game, Geometry, MoveError, Outcome, PositionError, SquareError};
 
 use crate::notation::geometry;
 use crate::position::{Move, MoveList, Position};
 use crate::ruleset::{Role, Variant};
 
-/// Piece values for [`Game::evaluate`], in centipawn-like units (documented in
+/// Piece values for [`Heuristics::evaluate`], in centipawn-like units (documented in
 /// `docs/rules/chess-t.md` §11): 50 per half unit of strength, the Scout 200 (strength 0 but
 /// it captures anything it reaches), the King 0 (its loss ends the game).
 pub const fn piece_value(kind: Role) -> i32 {
@@ -87,37 +89,6 @@ impl Game for Position {
         mv.is_capture() || mv.is_exchange()
     }
 
-    /// The captured piece's [`piece_value`] (a royal piece [`fairy_kernel::game::ROYAL_GAIN`]),
-    /// less the mover's in an exchange (both go), plus a promotion's gain.
-    fn capture_gain(&self, mv: Move) -> i32 {
-        let value = |p: Option<crate::Piece>| {
-            p.map_or(0, |p| match p.role {
-                Role::King | Role::Konnet | Role::Prince => fairy_kernel::game::ROYAL_GAIN,
-                r => piece_value(r),
-            })
-        };
-        let mover = self.piece_on(mv.origin());
-        let mut gain = 0;
-        if mv.is_capture() || mv.is_exchange() {
-            gain += value(self.piece_on(mv.target()));
-        }
-        if mv.is_exchange() {
-            gain -= value(mover);
-        }
-        if let (Some(to), Some(p)) = (mv.promotion(), mover) {
-            gain += piece_value(to) - piece_value(p.role);
-        }
-        gain
-    }
-
-    /// Passes: the other side moves in the same placement (no right of Chess-T lapses at
-    /// the end of a move).
-    fn play_null(&mut self) -> bool {
-        self.side = !self.side;
-        self.hash ^= crate::position::SIDE_KEY;
-        true
-    }
-
     fn hash(&self) -> u64 {
         self.hash
     }
@@ -126,12 +97,13 @@ impl Game for Position {
         self.compute_hash()
     }
 
-    /// The engine's evaluation from the side to move's view: material, piece-square terms,
-    /// castle defence and attack, cheap mobility (`crate::eval`; docs/rules/chess-t.md §11).
-    fn evaluate(&self) -> i32 {
-        crate::eval::evaluate(self)
+    fn count_legal_moves(&self) -> usize {
+        self.count_moves()
     }
+}
 
+/// Drawings, piece names and typed move records (docs/rules/chess-t.md).
+impl Presentation for Position {
     fn diagram(&self) -> String {
         Position::diagram(self)
     }
@@ -145,23 +117,6 @@ impl Game for Position {
     }
 
     /// The board with castle cells and impregnable fields outlined (docs/rules/chess-t.md, T2, T3).
-    /// The pieces of docs/rules/chess-t.md's table (the Scout only where the rule set has
-    /// it, T9/T10).
-    fn legend(&self) -> Vec<(char, &'static str)> {
-        let mut pieces = vec![
-            ('K', "King"),
-            ('C', "Konnet"),
-            ('P', "Prince"),
-            ('R', "Ritter"),
-            ('V', "Ver Knecht"),
-            ('N', "Knecht"),
-        ];
-        if self.rules().scouts {
-            pieces.push(('S', "Scout"));
-        }
-        pieces
-    }
-
     fn board_view(&self) -> Option<fairy_kernel::view::BoardView> {
         use fairy_kernel::view::{BoardView, PieceView, CLASSIC_PALETTE};
         let board = crate::notation::geometry(self.variant());
@@ -190,7 +145,83 @@ impl Game for Position {
         Some(view)
     }
 
-    fn count_legal_moves(&self) -> usize {
-        self.count_moves()
+    /// The pieces of docs/rules/chess-t.md's table (the Scout only where the rule set has
+    /// it, T9/T10).
+    fn pieces(&self) -> Vec<PieceKind> {
+        let mut pieces = vec![
+            PieceKind::new('K', "King"),
+            PieceKind::new('C', "Konnet"),
+            PieceKind::new('P', "Prince"),
+            PieceKind::new('R', "Ritter"),
+            PieceKind::new('V', "Ver Knecht"),
+            PieceKind::new('N', "Knecht"),
+        ];
+        if self.rules().scouts {
+            pieces.push(PieceKind::new('S', "Scout"));
+        }
+        pieces
+    }
+
+    fn square_name(&self, sq: u16) -> String {
+        geometry(self.variant).square_name(sq)
+    }
+
+    fn cell_count(&self) -> usize {
+        geometry(self.variant).cell_count()
+    }
+
+    /// A capture takes the piece on the target; an exchange removes the mover too (flagged
+    /// [`MoveFlags::EXCHANGE`]).
+    fn move_record(&self, mv: Move) -> MoveRecord {
+        let mut r = MoveRecord::new(self.format_move(mv), mv.origin(), mv.target());
+        if mv.is_capture() || mv.is_exchange() {
+            r = r.capturing(mv.target());
+        }
+        if mv.is_exchange() {
+            r = r.with(MoveFlags::EXCHANGE);
+        }
+        if let Some(role) = mv.promotion() {
+            r = r.promoting(role.letter());
+        }
+        r
+    }
+}
+
+impl Heuristics for Position {
+    /// The engine's evaluation from the side to move's view: material, piece-square terms,
+    /// castle defence and attack, cheap mobility (`crate::eval`; docs/rules/chess-t.md §11).
+    fn evaluate(&self) -> i32 {
+        crate::eval::evaluate(self)
+    }
+
+    /// The captured piece's [`piece_value`] (a royal piece [`fairy_kernel::heuristics::ROYAL_GAIN`]),
+    /// less the mover's in an exchange (both go), plus a promotion's gain.
+    fn capture_gain(&self, mv: Move) -> i32 {
+        let value = |p: Option<crate::Piece>| {
+            p.map_or(0, |p| match p.role {
+                Role::King | Role::Konnet | Role::Prince => fairy_kernel::heuristics::ROYAL_GAIN,
+                r => piece_value(r),
+            })
+        };
+        let mover = self.piece_on(mv.origin());
+        let mut gain = 0;
+        if mv.is_capture() || mv.is_exchange() {
+            gain += value(self.piece_on(mv.target()));
+        }
+        if mv.is_exchange() {
+            gain -= value(mover);
+        }
+        if let (Some(to), Some(p)) = (mv.promotion(), mover) {
+            gain += piece_value(to) - piece_value(p.role);
+        }
+        gain
+    }
+
+    /// Passes: the other side moves in the same placement (no right of Chess-T lapses at
+    /// the end of a move).
+    fn play_null(&mut self) -> bool {
+        self.side = !self.side;
+        self.hash ^= crate::position::SIDE_KEY;
+        true
     }
 }

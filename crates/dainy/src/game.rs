@@ -1,11 +1,13 @@
 //! The [`Game`] implementation: start position, outcome, notation, hashing, evaluation.
 
+use fairy_kernel::presentation::{MoveFlags, MoveRecord, PieceKind, Presentation};
+use fairy_kernel::Heuristics;
 use fairy_kernel::{Color, Game, MoveError, Outcome, PositionError, Reason, SquareError};
 
 use crate::movegen::{Counter, Lister, Tables};
 use crate::notation::{geometry, parse_move, parse_position, write_move, write_position};
 use crate::position::Position;
-use crate::types::Move;
+use crate::types::{Move, MoveKind};
 use crate::MoveList;
 
 /// Capacity of [`crate::MoveList`]. No position has more legal moves: at most 8 queens
@@ -104,6 +106,89 @@ impl Game for Position {
         !mv.is_castle() && self.occupied_by(!self.side).contains(mv.target())
     }
 
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        self.compute_hash()
+    }
+
+    fn count_legal_moves(&self) -> usize {
+        let mut c = Counter(0);
+        self.generate(&mut c);
+        c.0
+    }
+}
+
+/// Drawings, piece names and typed move records (docs/rules/dainy.md).
+impl Presentation for Position {
+    fn diagram(&self) -> String {
+        crate::diagram::draw(self)
+    }
+
+    /// The hexagon with line a at the bottom (White's side), cells of a line side by side,
+    /// in the three cell colours `(line + w) mod 3` of ruling H1.
+    fn board_view(&self) -> Option<fairy_kernel::view::BoardView> {
+        use fairy_kernel::view::{BoardView, CellShape, PieceView};
+        let board = geometry();
+        let coords = |sq: u16| board.coords(sq);
+        Some(BoardView::hex(
+            board,
+            CellShape::PointyHexagon,
+            vec!["#f4e4c1", "#c9a66b", "#8c6239"],
+            // A step to the next line moves half a cell left or right and 0.866 up.
+            |sq| {
+                let (y, w) = coords(sq);
+                (w as f32 - y as f32 / 2.0, (10 - y) as f32 * 0.866)
+            },
+            |sq| {
+                let (y, w) = coords(sq);
+                (y as usize + w as usize) % 3
+            },
+            |sq| {
+                self.piece_on(sq).map(|p| PieceView {
+                    letter: p.role.upper_char(),
+                    color: p.color,
+                })
+            },
+        ))
+    }
+
+    /// The six orthodox pieces (docs/rules/dainy.md).
+    fn pieces(&self) -> Vec<PieceKind> {
+        fairy_hexchess::PIECE_KINDS.to_vec()
+    }
+
+    fn square_name(&self, sq: u16) -> String {
+        fairy_kernel::Geometry::square_name(geometry(), sq)
+    }
+
+    fn cell_count(&self) -> usize {
+        fairy_kernel::Geometry::cell_count(geometry())
+    }
+
+    /// Castling is recorded as the king's move (ruling H6); there is no en passant
+    /// (ruling H4).
+    fn move_record(&self, mv: Move) -> MoveRecord {
+        let mut r = MoveRecord::new(self.format_move(mv), mv.origin(), mv.target());
+        match mv.kind() {
+            MoveKind::Castle => r = r.with(MoveFlags::CASTLING),
+            MoveKind::Promotion(role) => r = r.promoting(role.upper_char()),
+            MoveKind::Normal => {}
+        }
+        if mv.kind() != MoveKind::Castle && self.occupied_by(!self.side).contains(mv.target()) {
+            r = r.capturing(mv.target());
+        }
+        r
+    }
+}
+
+impl Heuristics for Position {
+    fn evaluate(&self) -> i32 {
+        self.pl.evaluate::<Tables>(self.side, crate::eval::tables())
+    }
+
     /// The captured piece's value plus a promotion's gain (fairy-hexchess
     /// `Placement::capture_gain`); 0 for castling.
     fn capture_gain(&self, mv: Move) -> i32 {
@@ -136,67 +221,5 @@ impl Game for Position {
     /// document sections 5 and 7.
     fn quiet_ends_are_stalemates(&self) -> bool {
         true
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn hash_from_scratch(&self) -> u64 {
-        self.compute_hash()
-    }
-
-    fn evaluate(&self) -> i32 {
-        self.pl.evaluate::<Tables>(self.side, crate::eval::tables())
-    }
-
-    fn diagram(&self) -> String {
-        crate::diagram::draw(self)
-    }
-
-    /// The hexagon with line a at the bottom (White's side), cells of a line side by side,
-    /// in the three cell colours `(line + w) mod 3` of ruling H1.
-    /// The six orthodox pieces (docs/rules/dainy.md).
-    fn legend(&self) -> Vec<(char, &'static str)> {
-        vec![
-            ('K', "King"),
-            ('Q', "Queen"),
-            ('R', "Rook"),
-            ('B', "Bishop"),
-            ('N', "Knight"),
-            ('P', "Pawn"),
-        ]
-    }
-
-    fn board_view(&self) -> Option<fairy_kernel::view::BoardView> {
-        use fairy_kernel::view::{BoardView, CellShape, PieceView};
-        let board = geometry();
-        let coords = |sq: u16| board.coords(sq);
-        Some(BoardView::hex(
-            board,
-            CellShape::PointyHexagon,
-            vec!["#f4e4c1", "#c9a66b", "#8c6239"],
-            // A step to the next line moves half a cell left or right and 0.866 up.
-            |sq| {
-                let (y, w) = coords(sq);
-                (w as f32 - y as f32 / 2.0, (10 - y) as f32 * 0.866)
-            },
-            |sq| {
-                let (y, w) = coords(sq);
-                (y as usize + w as usize) % 3
-            },
-            |sq| {
-                self.piece_on(sq).map(|p| PieceView {
-                    letter: p.role.upper_char(),
-                    color: p.color,
-                })
-            },
-        ))
-    }
-
-    fn count_legal_moves(&self) -> usize {
-        let mut c = Counter(0);
-        self.generate(&mut c);
-        c.0
     }
 }

@@ -158,7 +158,7 @@ fn side_score(p: &Position, c: Color) -> i32 {
     material(p, c) + placement(p, c) + p.weighted_mobility(c, &MOBILITY_WEIGHTS) + king_safety(p, c)
 }
 
-/// The evaluation of [`fairy_kernel::Game::evaluate`]: side to move minus opponent,
+/// The evaluation of [`fairy_kernel::Heuristics::evaluate`]: side to move minus opponent,
 /// clamped to +-100000.
 pub fn evaluate(p: &Position) -> i32 {
     let us = p.side();

@@ -1,11 +1,15 @@
 //! The kernel's [`Game`] trait for [`Position`].
 
+use fairy_kernel::presentation::{
+    MoveFlags, MoveRecord, PieceKind, Presentation, StateEntry, StateValue,
+};
+use fairy_kernel::Heuristics;
 use fairy_kernel::{Color, Game, Geometry, MoveError, Outcome, PositionError, Reason, SquareError};
 
 use crate::position::{Move, MoveList, Position};
 use crate::types::{Role, BOARD};
 
-/// Weight of one pseudo-legal move in [`Game::evaluate`], in hundredths of a Warrior.
+/// Weight of one pseudo-legal move in [`Heuristics::evaluate`], in hundredths of a Warrior.
 pub const MOBILITY_WEIGHT: i32 = 2;
 
 impl Game for Position {
@@ -85,39 +89,6 @@ impl Game for Position {
         self.piece_on(mv.target()).is_some()
     }
 
-    /// The captured piece's [`Role::value`] (from afar too), plus the Hero's value over the
-    /// Warrior's for a promotion.
-    fn capture_gain(&self, mv: Move) -> i32 {
-        let victim = self.piece_on(mv.target()).map_or(0, |p| p.role.value());
-        let promotion = if mv.is_promotion() {
-            Role::Hero.value() - Role::Warrior.value()
-        } else {
-            0
-        };
-        victim + promotion
-    }
-
-    /// Passes: Scarlet moves after Gold in the same placement; not for a side left with
-    /// only its King, Warriors, Sylphs and Dwarves (where zugzwang is common).
-    fn play_null(&mut self) -> bool {
-        let us = self.side();
-        let officers = Role::ALL.into_iter().any(|r| {
-            !matches!(r, Role::King | Role::Warrior | Role::Sylph | Role::Dwarf)
-                && self.pieces(us, r).any()
-        });
-        if !officers {
-            return false;
-        }
-        self.set_side(!us);
-        true
-    }
-
-    /// True: out of check only a stalemate ends a Dragonchess game (checkmate needs check;
-    /// there is no other win, and no draw by material), rules document sections 5 and 10.
-    fn quiet_ends_are_stalemates(&self) -> bool {
-        true
-    }
-
     fn hash(&self) -> u64 {
         self.zobrist()
     }
@@ -126,13 +97,14 @@ impl Game for Position {
         self.zobrist_from_scratch()
     }
 
-    /// The engine evaluation of [`crate::eval`] (docs/rules/dragonchess.md §10: material,
-    /// piece-square terms, Warrior advancement, weighted mobility, King shelter), side to
-    /// move minus opponent.
-    fn evaluate(&self) -> i32 {
-        crate::eval::evaluate(self)
+    fn count_legal_moves(&self) -> usize {
+        self.count_legal()
     }
+}
 
+/// Drawings, piece names, typed move records and the Heroes' origins
+/// (docs/rules/dragonchess.md).
+impl Presentation for Position {
     fn diagram(&self) -> String {
         self.draw()
     }
@@ -206,11 +178,6 @@ impl Game for Position {
         })
     }
 
-    /// The fifteen pieces in the order of ruling D7's letter table.
-    fn legend(&self) -> Vec<(char, &'static str)> {
-        Role::ALL.iter().map(|k| (k.letter(), k.name())).collect()
-    }
-
     /// The three boards side by side, Sky first, in the colours the seed suggests
     /// (Sky blue and white, Ground light green and amber, Underworld red and brown), with
     /// the light square in each board's lower right corner.
@@ -238,7 +205,89 @@ impl Game for Position {
         ))
     }
 
-    fn count_legal_moves(&self) -> usize {
-        self.count_legal()
+    /// Every kind of piece of seed §2, in the rules document's order.
+    fn pieces(&self) -> Vec<PieceKind> {
+        Role::ALL
+            .iter()
+            .map(|k| PieceKind::new(k.letter(), k.name()))
+            .collect()
+    }
+
+    fn square_name(&self, sq: u16) -> String {
+        BOARD.square_name(sq)
+    }
+
+    fn cell_count(&self) -> usize {
+        BOARD.cell_count()
+    }
+
+    /// A capture from afar (ruling D9) keeps the mover on `from` and names the captured
+    /// piece's square as `to`; a move between boards is flagged as a level change; a
+    /// Warrior's promotion is to the Hero (ruling D5).
+    fn move_record(&self, mv: Move) -> MoveRecord {
+        let (from, to) = (mv.origin(), mv.target());
+        let mut r = MoveRecord::new(self.format_move(mv), from, to);
+        if self.piece_on(to).is_some() {
+            r = r.capturing(to);
+        }
+        if mv.is_afar() {
+            r = r.with(MoveFlags::CAPTURE_FROM_AFAR);
+        } else if BOARD.level_of(from) != BOARD.level_of(to) {
+            r = r.with(MoveFlags::LEVEL_CHANGE);
+        }
+        if mv.is_promotion() {
+            r = r.promoting(Role::Hero.letter());
+        }
+        r
+    }
+
+    /// The squares of the Heroes off the Ground whose Ground origin is recorded (D3).
+    fn extra_state(&self) -> Vec<StateEntry> {
+        vec![StateEntry::new(
+            "heroes with a recorded origin",
+            StateValue::Squares(self.hero_origin_squares()),
+        )]
+    }
+}
+
+impl Heuristics for Position {
+    /// The engine evaluation of [`crate::eval`] (docs/rules/dragonchess.md §10: material,
+    /// piece-square terms, Warrior advancement, weighted mobility, King shelter), side to
+    /// move minus opponent.
+    fn evaluate(&self) -> i32 {
+        crate::eval::evaluate(self)
+    }
+
+    /// The captured piece's [`Role::value`] (from afar too), plus the Hero's value over the
+    /// Warrior's for a promotion.
+    fn capture_gain(&self, mv: Move) -> i32 {
+        let victim = self.piece_on(mv.target()).map_or(0, |p| p.role.value());
+        let promotion = if mv.is_promotion() {
+            Role::Hero.value() - Role::Warrior.value()
+        } else {
+            0
+        };
+        victim + promotion
+    }
+
+    /// Passes: Scarlet moves after Gold in the same placement; not for a side left with
+    /// only its King, Warriors, Sylphs and Dwarves (where zugzwang is common).
+    fn play_null(&mut self) -> bool {
+        let us = self.side();
+        let officers = Role::ALL.into_iter().any(|r| {
+            !matches!(r, Role::King | Role::Warrior | Role::Sylph | Role::Dwarf)
+                && self.pieces(us, r).any()
+        });
+        if !officers {
+            return false;
+        }
+        self.set_side(!us);
+        true
+    }
+
+    /// True: out of check only a stalemate ends a Dragonchess game (checkmate needs check;
+    /// there is no other win, and no draw by material), rules document sections 5 and 10.
+    fn quiet_ends_are_stalemates(&self) -> bool {
+        true
     }
 }

@@ -185,7 +185,7 @@ impl Role {
         mask & (1 << level as u8) != 0
     }
 
-    /// Material value in hundredths of a Warrior, for [`fairy_kernel::Game::evaluate`]
+    /// Material value in hundredths of a Warrior, for [`fairy_kernel::Heuristics::evaluate`]
     /// (docs/rules/dragonchess.md §10; the seed's §8 is missing, the table two published
     /// programs carry is used). The King
     /// is 0: it is never captured.

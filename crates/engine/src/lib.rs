@@ -1,26 +1,27 @@
 //! # fairy-engine
 //!
-//! A game-tree search generic over the kernel's [`Game`](fairy_kernel::Game) trait, so that
-//! every variant crate gets an engine by implementing the trait and nothing more:
+//! A game-tree search generic over the kernel's [`Game`](fairy_kernel::Game) trait (the
+//! rules) and [`Heuristics`](fairy_kernel::Heuristics) trait (evaluation and search hints),
+//! so that every variant crate gets an engine by implementing the two and nothing more:
 //!
 //! - iterative deepening negamax with alpha-beta, principal-variation search and late-move
 //!   reductions,
-//! - null-move pruning where the variant can pass ([`Game::play_null`](fairy_kernel::Game::play_null)):
+//! - null-move pruning where the variant can pass ([`Heuristics::play_null`](fairy_kernel::Heuristics::play_null)):
 //!   away from the principal variation, out of check, at depth [`NULL_MOVE_DEPTH`] and more,
 //!   a side whose static evaluation is at or above beta lets the opponent move twice and
 //!   is cut off when a search [`null_move_reduction`] plies shallower still fails high,
 //! - futility pruning where the variant gives a margin
-//!   ([`Game::futility_margin`](fairy_kernel::Game::futility_margin)): at the
+//!   ([`Heuristics::futility_margin`](fairy_kernel::Heuristics::futility_margin)): at the
 //!   [`FUTILITY_DEPTH`] plies above the horizon, at null-window nodes out of check, quiet
 //!   moves after the first are not searched when the static evaluation plus the margin
 //!   times the depth left cannot reach alpha,
 //! - a transposition table keyed by [`Game::hash`](fairy_kernel::Game::hash),
 //! - move ordering: the table's move, then captures by what they win
-//!   ([`Game::capture_gain`](fairy_kernel::Game::capture_gain), most first), then two
+//!   ([`Heuristics::capture_gain`](fairy_kernel::Heuristics::capture_gain), most first), then two
 //!   killer moves per ply, then quiet moves by their history of cut-offs; moves are picked
 //!   best first one at a time, since a cut-off usually comes early,
 //! - quiescence search over captures (by gain, at most [`QUIESCENCE_DEPTH`] plies) with a
-//!   stand-pat bound from [`Game::evaluate`](fairy_kernel::Game::evaluate) taken before
+//!   stand-pat bound from [`Heuristics::evaluate`](fairy_kernel::Heuristics::evaluate) taken before
 //!   any move is generated (except at the horizon itself, where the main search's last
 //!   move may have ended the game, and right after a royal capture), and delta pruning of
 //!   captures that cannot reach alpha by [`DELTA_MARGIN`],

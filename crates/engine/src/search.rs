@@ -5,8 +5,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use fairy_kernel::game::{MoveBuf, ROYAL_GAIN};
-use fairy_kernel::{Game, Outcome};
+use fairy_kernel::game::MoveBuf;
+use fairy_kernel::heuristics::ROYAL_GAIN;
+use fairy_kernel::{Game, Heuristics, Outcome};
 
 use crate::path::Path;
 use crate::score::Score;
@@ -105,21 +106,21 @@ impl Limits {
 pub struct SearchConfig {
     /// Use the transposition table for cut-offs (its move is used for ordering either way).
     pub tt_cutoffs: bool,
-    /// Search captures below the horizon; when off, leaves take [`Game::evaluate`].
+    /// Search captures below the horizon; when off, leaves take [`Heuristics::evaluate`].
     pub quiescence: bool,
     /// Late-move reductions: late quiet moves are searched one ply shallower first (and
     /// again at full depth when they look good). Off, the search is exact alpha-beta.
     pub reductions: bool,
-    /// Null-move pruning ([`Game::play_null`]): away from the principal variation, at
+    /// Null-move pruning ([`Heuristics::play_null`]): away from the principal variation, at
     /// depths of [`NULL_MOVE_DEPTH`] and more, a side whose static evaluation is at or
     /// above beta first lets the opponent move twice, with a search [`null_move_reduction`]
     /// plies shallower; when even that fails to bring the score below beta, the node is
     /// cut off. Off (or where the variant does not pass), no node is cut this way.
     pub null_move: bool,
-    /// Delta pruning in quiescence search: a capture whose [`Game::capture_gain`] plus
+    /// Delta pruning in quiescence search: a capture whose [`Heuristics::capture_gain`] plus
     /// [`DELTA_MARGIN`] cannot lift the static evaluation to alpha is not tried.
     pub delta_pruning: bool,
-    /// Futility pruning where the variant gives a margin ([`Game::futility_margin`]): at the
+    /// Futility pruning where the variant gives a margin ([`Heuristics::futility_margin`]): at the
     /// [`FUTILITY_DEPTH`] plies above the horizon, at null-window nodes out of check, quiet
     /// moves after the first are not searched when the static evaluation plus the margin
     /// times the depth left is at most alpha.
@@ -219,7 +220,7 @@ impl<M> Default for Control<'_, M> {
 /// assert_eq!(r.score.value(), MATE - 1);
 /// ```
 #[derive(Debug)]
-pub struct Searcher<G: Game> {
+pub struct Searcher<G: Game + Heuristics> {
     tt: Table<G::Move>,
     config: SearchConfig,
     killers: Vec<[Option<G::Move>; 2]>,
@@ -240,7 +241,7 @@ pub struct Searcher<G: Game> {
     excluded: Vec<G::Move>,
 }
 
-impl<G: Game> Searcher<G> {
+impl<G: Game + Heuristics> Searcher<G> {
     /// An engine with a transposition table of about `tt_megabytes` MiB.
     pub fn new(tt_megabytes: usize) -> Self {
         Self::with_config(tt_megabytes, SearchConfig::default())
@@ -683,7 +684,7 @@ impl<G: Game> Searcher<G> {
     }
 
     /// Captures only, with the static evaluation as a lower bound (stand pat), at most
-    /// [`QUIESCENCE_DEPTH`] plies deep. Captures are tried by [`Game::capture_gain`], the
+    /// [`QUIESCENCE_DEPTH`] plies deep. Captures are tried by [`Heuristics::capture_gain`], the
     /// largest first; with [`SearchConfig::delta_pruning`], those that cannot reach alpha
     /// are left out.
     fn quiesce(
@@ -702,7 +703,7 @@ impl<G: Game> Searcher<G> {
         // search's last move may have ended the game, a quiet mate included) and after a
         // royal capture: by the Game contract a decided position has no legal moves. At
         // the horizon, out of check, where only a stalemate could have ended the game
-        // (Game::quiet_ends_are_stalemates), a score at or above beta stands at once.
+        // (Heuristics::quiet_ends_are_stalemates), a score at or above beta stands at once.
         let stand = pos.evaluate();
         let may_be_decided = self.royal_taken[ply]
             || (qdepth == 0
@@ -792,18 +793,18 @@ const KILLER_KEY: i32 = 1_000_001;
 const PROMOTION_KEY: i32 = KILLER_KEY + 2;
 
 /// The ordering key of a capture that wins nothing known; captures add their
-/// [`Game::capture_gain`] (at most 900 000) to it, so they rank above the killers and below
+/// [`Heuristics::capture_gain`] (at most 900 000) to it, so they rank above the killers and below
 /// the table's move.
 const CAPTURE_KEY: i32 = 2_000_000;
 
-/// The deepest node at which futility pruning is tried ([`Game::futility_margin`] times
+/// The deepest node at which futility pruning is tried ([`Heuristics::futility_margin`] times
 /// the depth left).
 pub const FUTILITY_DEPTH: u32 = 2;
 
 /// The shallowest depth at which null-move pruning is tried.
 pub const NULL_MOVE_DEPTH: u32 = 3;
 
-/// The margin of delta pruning in quiescence search, in units of [`Game::evaluate`] (two
+/// The margin of delta pruning in quiescence search, in units of [`Heuristics::evaluate`] (two
 /// pawns: what positional terms might add to a capture's material gain).
 pub const DELTA_MARGIN: Value = 200;
 

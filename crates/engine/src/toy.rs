@@ -27,10 +27,11 @@
 use core::fmt::Write as _;
 
 use fairy_kernel::game::{parse_by_legal_moves, MoveBuf};
+use fairy_kernel::presentation::{MoveRecord, PieceKind, Presentation};
 use fairy_kernel::zobrist::key;
 use fairy_kernel::{
-    ArrayMoveList, Color, Delta, Game, Geometry, MoveError, Outcome, PositionError, Reason,
-    RectBoard, SquareError,
+    ArrayMoveList, Color, Delta, Game, Geometry, Heuristics, MoveError, Outcome, PositionError,
+    Reason, RectBoard, SquareError,
 };
 
 const BOARD: RectBoard = RectBoard::new(5, 5);
@@ -71,7 +72,7 @@ impl Kind {
         }
     }
 
-    /// The material value used by [`Game::evaluate`].
+    /// The material value used by [`Heuristics::evaluate`].
     pub const fn value(self) -> i32 {
         match self {
             Kind::King => 0,
@@ -487,24 +488,6 @@ impl Game for Toy {
         self.board[usize::from(mv.to)].is_some()
     }
 
-    /// The captured piece's value (a king counts as a large win).
-    fn capture_gain(&self, mv: ToyMove) -> i32 {
-        self.board[usize::from(mv.to)].map_or(0, |p| match p.kind {
-            Kind::King => 100_000,
-            k => k.value(),
-        })
-    }
-
-    /// Passes at the start of a turn only (not between the two moves of a double turn).
-    fn play_null(&mut self) -> bool {
-        if self.sub != 0 {
-            return false;
-        }
-        self.side = !self.side;
-        self.hash ^= SIDE_KEY;
-        true
-    }
-
     fn hash(&self) -> u64 {
         self.hash
     }
@@ -512,18 +495,9 @@ impl Game for Toy {
     fn hash_from_scratch(&self) -> u64 {
         self.compute_hash()
     }
+}
 
-    fn evaluate(&self) -> i32 {
-        let mut score = 0;
-        for p in self.board.iter().flatten() {
-            score += p.color.sign() * p.kind.value();
-        }
-        let mut other = self.clone();
-        other.side = !self.side;
-        score *= self.side.sign();
-        score + 2 * (self.mobility() - other.mobility())
-    }
-
+impl Presentation for Toy {
     fn diagram(&self) -> String {
         let mut s = String::new();
         for rank in (0..5).rev() {
@@ -541,5 +515,63 @@ impl Game for Toy {
         }
         s.push_str("   a b c d e\n");
         s
+    }
+
+    fn pieces(&self) -> Vec<PieceKind> {
+        vec![
+            PieceKind::new('K', "King"),
+            PieceKind::new('R', "Rook"),
+            PieceKind::new('B', "Bishop"),
+            PieceKind::new('N', "Knight"),
+        ]
+    }
+
+    fn square_name(&self, sq: u16) -> String {
+        BOARD.square_name(sq)
+    }
+
+    fn cell_count(&self) -> usize {
+        CELLS
+    }
+
+    fn move_record(&self, mv: ToyMove) -> MoveRecord {
+        let (from, to) = (u16::from(mv.from), u16::from(mv.to));
+        let r = MoveRecord::new(self.format_move(mv), from, to);
+        if self.is_capture(mv) {
+            r.capturing(to)
+        } else {
+            r
+        }
+    }
+}
+
+impl Heuristics for Toy {
+    fn evaluate(&self) -> i32 {
+        let mut score = 0;
+        for p in self.board.iter().flatten() {
+            score += p.color.sign() * p.kind.value();
+        }
+        let mut other = self.clone();
+        other.side = !self.side;
+        score *= self.side.sign();
+        score + 2 * (self.mobility() - other.mobility())
+    }
+
+    /// The captured piece's value (a king counts as a large win).
+    fn capture_gain(&self, mv: ToyMove) -> i32 {
+        self.board[usize::from(mv.to)].map_or(0, |p| match p.kind {
+            Kind::King => 100_000,
+            k => k.value(),
+        })
+    }
+
+    /// Passes at the start of a turn only (not between the two moves of a double turn).
+    fn play_null(&mut self) -> bool {
+        if self.sub != 0 {
+            return false;
+        }
+        self.side = !self.side;
+        self.hash ^= SIDE_KEY;
+        true
     }
 }

@@ -8,7 +8,7 @@ use fairy_engine::{
     mate_score, random_move, Limits, Rng, SearchConfig, Searcher, Value, DRAW, INFINITY,
     QUIESCENCE_DEPTH,
 };
-use fairy_kernel::{Game, Outcome};
+use fairy_kernel::{Game, Heuristics, Outcome};
 
 fn outcome_score(o: Outcome, pos: &Toy, ply: usize) -> Value {
     match o.winner() {

@@ -1,9 +1,9 @@
 //! The two things the engine asks of a variant besides its rules, on every variant and
-//! many random positions: `Game::play_null` (the null move) and `Game::capture_gain`.
+//! many random positions: `Heuristics::play_null` (the null move) and `Heuristics::capture_gain`.
 
 use fairy_engine::{random_move, Rng};
 use fairy_kernel::game::MoveBuf;
-use fairy_kernel::Game;
+use fairy_kernel::{Game, Heuristics};
 
 fn legal<G: Game>(pos: &G) -> Vec<G::Move> {
     let mut list = G::MoveList::default();
@@ -31,7 +31,7 @@ fn positions<G: Game>(variant: G::Variant, games: usize, plies: usize) -> Vec<G>
 /// Out of check (the engine never passes in check), a null move gives the move to the
 /// other side, keeps the hash exact and leaves a position that reads back from its own
 /// notation; a refused one changes nothing. Returns how many positions passed.
-fn check_null_move<G: Game>(variant: G::Variant) -> usize {
+fn check_null_move<G: Game + Heuristics>(variant: G::Variant) -> usize {
     let mut passes = 0;
     for pos in positions::<G>(variant, 12, 60) {
         if pos.outcome().is_some() || pos.is_check() {
@@ -67,7 +67,7 @@ fn check_null_move<G: Game>(variant: G::Variant) -> usize {
 }
 
 /// Quiet moves without promotion gain nothing; captures of a known piece gain something.
-fn check_capture_gain<G: Game>(variant: G::Variant) {
+fn check_capture_gain<G: Game + Heuristics>(variant: G::Variant) {
     let mut captures = 0;
     for pos in positions::<G>(variant, 8, 60) {
         for m in legal(&pos) {

@@ -4,7 +4,7 @@
 use fairy::registry;
 use fairy_engine::{mate_score, Limits, Rng, Searcher};
 use fairy_kernel::game::MoveBuf;
-use fairy_kernel::{Game, Outcome};
+use fairy_kernel::{Game, Heuristics, Outcome};
 
 fn legal<G: Game>(pos: &G) -> Vec<G::Move> {
     let mut list = G::MoveList::default();
@@ -39,7 +39,7 @@ fn forced_win<G: Game>(pos: &G, moves: u32) -> bool {
 
 /// The engine finds the mate in two of `fen`: score, a principal variation that ends in
 /// the win, and a first move that the brute-force solver confirms.
-fn check_mate_in_two<G: Game>(variant: G::Variant, fen: &str) {
+fn check_mate_in_two<G: Game + Heuristics>(variant: G::Variant, fen: &str) {
     let pos = G::from_notation(variant, fen).expect("the test position reads");
     assert!(!forced_win(&pos, 1), "{fen} is a mate in one");
     assert!(forced_win(&pos, 2), "{fen} is no mate in two");
@@ -118,7 +118,12 @@ fn every_registered_variant_gets_legal_engine_and_random_moves() {
 /// Full-width minimax without quiescence: the value the engine must find with its
 /// transposition-table cut-offs and quiescence switched off. The score is negated only
 /// when the side to move changes (Imperial Regicide's sub-moves keep it).
-fn plain_minimax<G: Game>(pos: &G, depth: u32, ply: usize, path: &mut Vec<u64>) -> i32 {
+fn plain_minimax<G: Game + Heuristics>(
+    pos: &G,
+    depth: u32,
+    ply: usize,
+    path: &mut Vec<u64>,
+) -> i32 {
     if ply > 0 && path.contains(&pos.hash()) {
         return 0;
     }
@@ -150,7 +155,7 @@ fn plain_minimax<G: Game>(pos: &G, depth: u32, ply: usize, path: &mut Vec<u64>) 
     best
 }
 
-fn check_against_minimax<G: Game>(variant: G::Variant, depth: u32, positions: usize) {
+fn check_against_minimax<G: Game + Heuristics>(variant: G::Variant, depth: u32, positions: usize) {
     let config = fairy_engine::SearchConfig {
         tt_cutoffs: false,
         quiescence: false,
@@ -265,9 +270,9 @@ fn regicide_mate_in_two_turns_with_sub_moves() {
     assert!(engine.search(&pos, &[], &Limits::depth(3)).score.value() < mate_score(3));
 }
 
-/// A variant that opts in to futility pruning (Game::futility_margin) visits fewer nodes at
+/// A variant that opts in to futility pruning (Heuristics::futility_margin) visits fewer nodes at
 /// equal depth than the search without it, and still returns a legal move.
-fn check_futility_searches_fewer_nodes<G: Game>(pos: &G, depth: u32) {
+fn check_futility_searches_fewer_nodes<G: Game + Heuristics>(pos: &G, depth: u32) {
     let off = fairy_engine::SearchConfig {
         futility: false,
         ..Default::default()

@@ -9,7 +9,7 @@ use crate::{piece_value, Placement, Role};
 impl<const N: usize> Placement<N> {
     /// The [`piece_value`] of `them`'s piece on `to` (a pawn when `en_passant`: that victim
     /// stands beside `to`), plus what promoting to `promotion` adds over the pawn: the
-    /// `Game::capture_gain` of Dainy and Gliński.
+    /// `Heuristics::capture_gain` of Dainy and Gliński.
     ///
     /// ```
     /// use fairy_hexchess::{Color, Piece, Placement, Role};

@@ -6,6 +6,9 @@ use core::hash::Hash;
 
 use crate::color::Color;
 use crate::error::{MoveError, PositionError, SquareError};
+use crate::presentation::Presentation;
+#[cfg(doc)]
+use crate::Heuristics;
 
 /// A fixed-capacity buffer of moves that [`Game::legal_moves`] fills.
 ///
@@ -136,7 +139,7 @@ impl Outcome {
     }
 
     /// The outcome in words with the variant's names of the sides (`names[0]` for White,
-    /// `names[1]` for Black, see [`Game::side_names`]): `0-1 scarlet wins by checkmate`.
+    /// `names[1]` for Black, see [`Presentation::side_names`]): `0-1 scarlet wins by checkmate`.
     pub fn describe(&self, names: [&str; 2]) -> String {
         match self {
             Outcome::Win { winner, reason } => format!(
@@ -168,12 +171,8 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// The [`Game::capture_gain`] of capturing a royal piece whose loss ends the game (it has no
-/// material value of its own): larger than any material, so such a capture is tried first.
-pub const ROYAL_GAIN: i32 = 10_000;
-
-/// A position of a game together with its rules: everything the perft driver, the search
-/// engine and the CLI need, and nothing more.
+/// A position of a game together with its rules and notation: everything the perft driver
+/// and the CLI need, and nothing more. The search engine asks for [`Heuristics`] besides.
 ///
 /// Positions are values: [`Game::play`] changes one in place and the caller keeps a copy to
 /// go back (copy-make). Repetition (ruling G1) needs the history of a game and is therefore
@@ -210,15 +209,6 @@ pub trait Game: Clone + Eq + Debug + Send + Sync + 'static {
     /// effect: the opponent could capture a royal piece if it were to move). For check
     /// indicators in interfaces; the rules themselves are in each variant's generator.
     fn is_check(&self) -> bool;
-
-    /// Who is to move, in words, for prompts and status lines: `white to move` (with the
-    /// variant's side names); a variant with more to say (Imperial Regicide's front) says it.
-    fn turn_text(&self) -> String {
-        format!(
-            "{} to move",
-            Self::side_names()[self.side_to_move().index()]
-        )
-    }
 
     /// Appends the legal moves of the side to move to `moves` (which the caller clears).
     /// Empty when the game is decided by the position (mate, capture of the King, ...).
@@ -259,49 +249,6 @@ pub trait Game: Clone + Eq + Debug + Send + Sync + 'static {
     /// Whether `mv` captures (for move ordering and quiescence search).
     fn is_capture(&self, mv: Self::Move) -> bool;
 
-    /// An estimate of the material `mv` wins, in the units of [`Game::evaluate`]: the value
-    /// of the piece it captures plus what a promotion adds, 0 for a quiet move. Not a rule:
-    /// the engine tries captures with the larger gain first and, in quiescence search,
-    /// leaves out captures whose gain cannot bring the score up to what it needs. The
-    /// default, 0 for every move, means "not known": captures are then tried in generation
-    /// order and none is left out.
-    /// A royal piece that may be captured (a king in the variants where capturing it ends
-    /// the game) counts [`ROYAL_GAIN`].
-    fn capture_gain(&self, _mv: Self::Move) -> i32 {
-        0
-    }
-
-    /// Passes the turn without moving: the engine's null move (not a rule; no variant here
-    /// lets a side pass). The opponent is to move in the same placement, rights that lapse
-    /// at the end of a turn (en passant) lapse, [`Game::hash`] follows. Returns `false`
-    /// and leaves the position as it was where a pass would mislead the search: the variant
-    /// decides (a side with only its king and pawns, where zugzwang is common; the middle of
-    /// a turn of several moves). The default never passes.
-    fn play_null(&mut self) -> bool {
-        false
-    }
-
-    /// The futility margin of the engine, in units of [`Game::evaluate`], or `None` (the
-    /// default) for no futility pruning. Not a rule: in the engine's last plies above the
-    /// horizon, away from the principal variation and out of check, a quiet move is not
-    /// searched when the static evaluation plus this margin per ply left cannot reach
-    /// alpha. A variant opts in where its quiet moves seldom change the score by more than
-    /// the margin.
-    fn futility_margin(&self) -> Option<i32> {
-        None
-    }
-
-    /// Whether a position whose side to move is not in check can end the game only by
-    /// stalemate (draws decided by the game record aside), as where the game ends by
-    /// checkmate, stalemate or a dead position alone. Not a rule: where it is `true`, the
-    /// engine's quiescence search stands pat at the horizon out of check without generating
-    /// legal moves first, and so takes a stalemate it has not looked for at the static
-    /// evaluation. The default, `false`, keeps the search looking, as a variant with wins
-    /// out of check needs (a castle captured, a blockade, a royal piece taken).
-    fn quiet_ends_are_stalemates(&self) -> bool {
-        false
-    }
-
     /// The Zobrist hash of the position, maintained incrementally by [`Game::play`]. It covers
     /// everything that makes positions equal for repetition (placement, side to move, rights,
     /// front to move, ...) and not the move clocks.
@@ -310,47 +257,6 @@ pub trait Game: Clone + Eq + Debug + Send + Sync + 'static {
     /// The same hash computed from scratch; equal to [`Game::hash`] in every reachable
     /// position (a property the tests check).
     fn hash_from_scratch(&self) -> u64;
-
-    /// A static evaluation in centipawn-like units from the point of view of the side to
-    /// move (positive: good for the side to move). Material plus mobility; the variant's
-    /// rules document lists its piece values.
-    fn evaluate(&self) -> i32;
-
-    /// A text drawing of the position with coordinates, for terminals.
-    fn diagram(&self) -> String;
-
-    /// The names of the two sides in this variant, first player first (`["gold",
-    /// "scarlet"]` in Dragonchess); `["white", "black"]` unless a variant says otherwise.
-    fn side_names() -> [&'static str; 2] {
-        ["white", "black"]
-    }
-
-    /// Rule-specific information about the cell `sq` that players and interfaces want to
-    /// see (Chess-T: the strength sums of both sides), as one line of text, or `None` when
-    /// the variant has nothing to say about cells.
-    fn cell_info(&self, _sq: u16) -> Option<String> {
-        None
-    }
-
-    /// The drawing model of the position for pictures (SVG) and GUIs, or `None` if the
-    /// variant does not provide one.
-    fn board_view(&self) -> Option<crate::view::BoardView> {
-        None
-    }
-
-    /// The pieces of this position's rule set for legends (`fairy play`'s `legend`): each
-    /// upper-case letter of the notation with the piece's English name as the variant's
-    /// rules document gives it, in the document's order; empty unless the variant says.
-    fn legend(&self) -> Vec<(char, &'static str)> {
-        Vec::new()
-    }
-
-    /// Named groups of files for text drawings, left to right: each group's name and its
-    /// first file (Imperial Regicide: the three fronts, `("front I", "a")` ...); empty when
-    /// the board is not divided.
-    fn file_groups() -> &'static [(&'static str, &'static str)] {
-        &[]
-    }
 
     /// The legal moves of the side to move, in a new list.
     fn legal_move_list(&self) -> Self::MoveList {
@@ -377,7 +283,7 @@ pub trait Game: Clone + Eq + Debug + Send + Sync + 'static {
             return Ok(());
         }
         if let Some(o) = self.outcome() {
-            return Err(MoveError::GameOver(o.describe(Self::side_names())));
+            return Err(MoveError::GameOver(o.to_string()));
         }
         Err(MoveError::Illegal {
             text: format!("{mv:?}"),
@@ -413,7 +319,7 @@ pub trait Game: Clone + Eq + Debug + Send + Sync + 'static {
 /// # Errors
 /// What `syntax` returns; [`MoveError::GameOver`] when there is no legal move and the game
 /// is over; otherwise [`MoveError::Illegal`] with the reason "not among the N legal moves".
-pub fn parse_by_legal_moves<G: Game>(
+pub fn parse_by_legal_moves<G: Presentation>(
     game: &G,
     text: &str,
     syntax: impl Fn(&str) -> Result<(), MoveError>,
@@ -473,7 +379,7 @@ pub fn loose_move_key(text: &str) -> String {
 ///
 /// # Errors
 /// What [`Game::parse_move`] returned when no single legal move matches loosely.
-pub fn parse_move_lenient<G: Game>(game: &G, text: &str) -> Result<G::Move, MoveError> {
+pub fn parse_move_lenient<G: Presentation>(game: &G, text: &str) -> Result<G::Move, MoveError> {
     let text = text.trim();
     let first = match game.parse_move(text) {
         Ok(mv) => return Ok(mv),

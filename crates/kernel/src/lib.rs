@@ -1,7 +1,8 @@
 //! # fairy-kernel
 //!
 //! The game-independent core of the fairy workspace: board geometry for rectangular,
-//! hexagonal and layered boards, a fixed-width [`BitSet`], the [`Game`] trait that every
+//! hexagonal and layered boards, a fixed-width [`BitSet`], the [`Game`] trait (rules and
+//! notation) and the [`Heuristics`] trait (what the search engine needs besides) that every
 //! variant crate implements, generic [`perft`](perft::perft), game records with
 //! threefold-repetition detection, Zobrist key helpers and the writer used by
 //! `cargo xtask codegen` for generated tables.
@@ -28,8 +29,10 @@ pub mod common_api;
 pub mod error;
 pub mod game;
 pub mod geometry;
+pub mod heuristics;
 pub mod notation;
 pub mod perft;
+pub mod presentation;
 pub mod record;
 pub mod record_text;
 #[cfg(feature = "serde")]
@@ -44,7 +47,9 @@ pub use color::Color;
 pub use error::{MoveError, PositionError, SquareError};
 pub use game::{Game, MoveBuf, Outcome, Reason};
 pub use geometry::{Delta, Geometry, HexBoard, LayeredBoard, RectBoard};
+pub use heuristics::Heuristics;
 pub use perft::{perft, perft_divide};
+pub use presentation::{MoveFlags, MoveRecord, PieceKind, Presentation, StateEntry, StateValue};
 pub use record::GameRecord;
 pub use record_text::{RecordError, RecordText};
 

@@ -1,6 +1,8 @@
 //! The end of the game (rulings R8, R16, R17) and the [`Game`] implementation.
 
-use fairy_kernel::{Color, Game, MoveError, Outcome, PositionError, Reason, SquareError};
+use fairy_kernel::{
+    Color, Game, Heuristics, MoveError, Outcome, PositionError, Reason, SquareError,
+};
 
 use crate::position::Position;
 use crate::{Move, MoveKind, MoveList, Role};
@@ -122,15 +124,6 @@ impl Game for Position {
         n > 0 && self.attacked_princes(self.side) == n
     }
 
-    fn turn_text(&self) -> String {
-        format!(
-            "{} to move on front {}, turn {}",
-            Self::side_names()[self.side.index()],
-            ["I", "II", "III"][self.front as usize],
-            self.turn
-        )
-    }
-
     fn legal_moves(&self, moves: &mut MoveList) {
         self.list_moves(moves);
     }
@@ -164,6 +157,24 @@ impl Game for Position {
             || (mv.kind() != MoveKind::Castle && self.board[mv.target() as usize] != 0)
     }
 
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        self.compute_hash()
+    }
+
+    fn count_legal_moves(&self) -> usize {
+        self.count_moves()
+    }
+}
+
+impl Heuristics for Position {
+    fn evaluate(&self) -> i32 {
+        self.evaluation()
+    }
+
     /// The captured piece's value (docs/rules/regicide.md section 11; a pawn for en passant) plus a
     /// promotion's gain.
     fn capture_gain(&self, mv: Move) -> i32 {
@@ -180,72 +191,6 @@ impl Game for Position {
     /// piece-square and shelter terms by a few dozen at most.
     fn futility_margin(&self) -> Option<i32> {
         Some(150)
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn hash_from_scratch(&self) -> u64 {
-        self.compute_hash()
-    }
-
-    fn evaluate(&self) -> i32 {
-        self.evaluation()
-    }
-
-    fn diagram(&self) -> String {
-        self.draw()
-    }
-
-    /// The 24x12 board with its nine fields (seed §2, §5): light squares white, dark
-    /// squares in their field's colour; the lower-right square x1 is light (ruling R1).
-    /// The pieces of seed §3 (docs/rules/regicide.md); `K` is the prince.
-    fn legend(&self) -> Vec<(char, &'static str)> {
-        vec![
-            ('K', "Prince"),
-            ('Q', "Queen"),
-            ('R', "Rook"),
-            ('B', "Bishop"),
-            ('N', "Knight"),
-            ('P', "Pawn"),
-        ]
-    }
-
-    /// The three fronts, eight files each (docs/rules/regicide.md).
-    fn file_groups() -> &'static [(&'static str, &'static str)] {
-        &[("front I", "a"), ("front II", "i"), ("front III", "q")]
-    }
-
-    fn board_view(&self) -> Option<fairy_kernel::view::BoardView> {
-        use crate::tables::{field_colors, BOARD};
-        use fairy_kernel::view::{BoardView, PieceView};
-        // Index 0: light squares; 1 + field colour code (yellow, black, blue, red, green).
-        let palette = vec![
-            "#ffffff", "#e8c547", "#3a3a3a", "#4a7fc1", "#c0504d", "#5fa55a",
-        ];
-        let fields = field_colors();
-        Some(BoardView::rect(
-            &BOARD,
-            palette,
-            |sq| {
-                if (BOARD.file_of(sq) + BOARD.rank_of(sq)) % 2 == 1 {
-                    0
-                } else {
-                    1 + fields[sq as usize] as usize
-                }
-            },
-            |sq| {
-                self.piece_on(sq).map(|p| PieceView {
-                    letter: p.role.upper_char(),
-                    color: p.color,
-                })
-            },
-        ))
-    }
-
-    fn count_legal_moves(&self) -> usize {
-        self.count_moves()
     }
 }
 

@@ -477,7 +477,7 @@ impl Position {
     }
 
     /// The material a sub-move wins: the captured piece's value (a pawn for en passant;
-    /// the opponent's last prince `fairy_kernel::game::ROYAL_GAIN`, its capture wins)
+    /// the opponent's last prince `fairy_kernel::heuristics::ROYAL_GAIN`, its capture wins)
     /// plus a promotion's gain over the pawn, in [`crate::eval::PIECE_VALUES`] units.
     pub(crate) fn gain(&self, m: Move) -> i32 {
         let value = |r: Role| crate::eval::PIECE_VALUES[r as usize];
@@ -494,7 +494,7 @@ impl Position {
                         .count()
                             == 1 =>
                     {
-                        fairy_kernel::game::ROYAL_GAIN
+                        fairy_kernel::heuristics::ROYAL_GAIN
                     }
                     r => value(r),
                 },

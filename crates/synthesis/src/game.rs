@@ -1,13 +1,16 @@
 //! The kernel's [`Game`] trait for [`Position`], and the end of the game (docs/rules/
 //! synthesis.md section 5).
 
+use fairy_kernel::presentation::{
+    MoveFlags, MoveRecord, PieceKind, Presentation, StateEntry, StateValue,
+};
 use fairy_kernel::{
-    Game, Geometry, MoveError, Outcome, PositionError, Reason, RectBoard, SquareError,
+    Game, Geometry, Heuristics, MoveError, Outcome, PositionError, Reason, RectBoard, SquareError,
 };
 
 use crate::attacks::bb;
 use crate::movegen::{self, MoveList};
-use crate::types::{Move, MoveKind, Role, Sq};
+use crate::types::{Latch, Mode, Move, MoveKind, Role, Sq, BEREFT_KING_MOVES};
 use crate::{Color, Position};
 
 /// Weight of one square of mobility in [`Position::evaluate`], in centipawns.
@@ -119,14 +122,145 @@ impl Game for Position {
         Position::is_capture(self, mv)
     }
 
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        Position::hash_from_scratch(self)
+    }
+
+    fn count_legal_moves(&self) -> usize {
+        movegen::count_legal_moves(self)
+    }
+}
+
+/// Drawings, piece names, typed move records and the modes (docs/rules/synthesis.md).
+impl Presentation for Position {
+    fn diagram(&self) -> String {
+        Position::diagram(self)
+    }
+
+    fn board_view(&self) -> Option<fairy_kernel::view::BoardView> {
+        use fairy_kernel::view::{BoardView, PieceView, CLASSIC_PALETTE};
+        let board = fairy_kernel::RectBoard::new(8, 8);
+        Some(BoardView::rect(
+            &board,
+            CLASSIC_PALETTE.to_vec(),
+            // a1 is dark.
+            |sq| usize::from((sq % 8 + sq / 8) % 2 == 0),
+            |sq| {
+                self.piece_on(sq as Sq).map(|p| PieceView {
+                    letter: p.role.upper_char(),
+                    color: p.color,
+                })
+            },
+        ))
+    }
+
+    /// The six orthodox pieces (docs/rules/synthesis.md).
+    fn pieces(&self) -> Vec<PieceKind> {
+        vec![
+            PieceKind::new('K', "King"),
+            PieceKind::new('Q', "Queen"),
+            PieceKind::new('R', "Rook"),
+            PieceKind::new('B', "Bishop"),
+            PieceKind::new('N', "Knight"),
+            PieceKind::new('P', "Pawn"),
+        ]
+    }
+
+    fn square_name(&self, sq: u16) -> String {
+        RectBoard::new(8, 8).square_name(sq)
+    }
+
+    fn cell_count(&self) -> usize {
+        64
+    }
+
+    /// Castling is recorded as the king's move (section 8); en passant names the captured
+    /// pawn's square, one rank behind the target (S8).
+    fn move_record(&self, mv: Move) -> MoveRecord {
+        let (from, to) = (u16::from(mv.origin()), u16::from(mv.target()));
+        let mut r = MoveRecord::new(self.format_move(mv), from, to);
+        match mv.kind() {
+            MoveKind::EnPassant => {
+                let victim = match self.side_to_move() {
+                    Color::White => to.wrapping_sub(8) & 63,
+                    Color::Black => (to + 8) & 63,
+                };
+                return r.capturing(victim).with(MoveFlags::EN_PASSANT);
+            }
+            MoveKind::Castle => return r.with(MoveFlags::CASTLING),
+            MoveKind::DoubleStep => r = r.with(MoveFlags::DOUBLE_STEP),
+            MoveKind::Promotion(role) => r = r.promoting(role.upper_char()),
+            MoveKind::Normal => {}
+        }
+        if self.is_capture(mv) {
+            r = r.capturing(to);
+        }
+        r
+    }
+
+    /// Each side's mode (docs/rules/synthesis.md section 3): SWAPPED, CLASSIC-HOME latched
+    /// (S1), BEREFT with its king moves left out of 32 (S3, 0 when not BEREFT) and
+    /// CLASSIC-LATE (S4), White's four entries first.
+    fn extra_state(&self) -> Vec<StateEntry> {
+        const NAMES: [[&str; 4]; 2] = [
+            [
+                "white swapped",
+                "white latched classic-home",
+                "white bereft: king moves left",
+                "white classic-late",
+            ],
+            [
+                "black swapped",
+                "black latched classic-home",
+                "black bereft: king moves left",
+                "black classic-late",
+            ],
+        ];
+        let mut out = Vec::with_capacity(8);
+        for color in [Color::White, Color::Black] {
+            let names = NAMES[color.index()];
+            let latch = self.latch(color);
+            let left = match latch {
+                Latch::Bereft(n) => u32::from(n),
+                _ => 0,
+            };
+            out.extend([
+                StateEntry::new(
+                    names[0],
+                    StateValue::Flag(self.mode(color) == Mode::Swapped),
+                ),
+                StateEntry::new(names[1], StateValue::Flag(latch == Latch::Home)),
+                StateEntry::new(
+                    names[2],
+                    StateValue::Number {
+                        value: left,
+                        max: u32::from(BEREFT_KING_MOVES),
+                    },
+                ),
+                StateEntry::new(names[3], StateValue::Flag(latch == Latch::Late)),
+            ]);
+        }
+        out
+    }
+}
+
+impl Heuristics for Position {
+    fn evaluate(&self) -> i32 {
+        Position::evaluate(self)
+    }
+
     /// The captured piece's [`Role::value`] (a pawn for en passant; a king, capturable
-    /// by a CLASSIC-LATE side, [`fairy_kernel::game::ROYAL_GAIN`]) plus a promotion's gain.
+    /// by a CLASSIC-LATE side, [`fairy_kernel::heuristics::ROYAL_GAIN`]) plus a promotion's gain.
     fn capture_gain(&self, mv: Move) -> i32 {
         let victim = if mv.kind() == MoveKind::EnPassant {
             Role::Pawn.value()
         } else if self.by_color[(!self.side).index()] & bb(mv.target()) != 0 {
             match self.role_at(mv.target()) {
-                Some(Role::King) => fairy_kernel::game::ROYAL_GAIN,
+                Some(Role::King) => fairy_kernel::heuristics::ROYAL_GAIN,
                 Some(r) => r.value(),
                 None => 0,
             }
@@ -157,54 +291,5 @@ impl Game for Position {
     /// mobility, centralisation, pawn and king-safety terms by a few dozen at most.
     fn futility_margin(&self) -> Option<i32> {
         Some(150)
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn hash_from_scratch(&self) -> u64 {
-        Position::hash_from_scratch(self)
-    }
-
-    fn evaluate(&self) -> i32 {
-        Position::evaluate(self)
-    }
-
-    fn diagram(&self) -> String {
-        Position::diagram(self)
-    }
-
-    /// The six orthodox pieces (docs/rules/synthesis.md).
-    fn legend(&self) -> Vec<(char, &'static str)> {
-        vec![
-            ('K', "King"),
-            ('Q', "Queen"),
-            ('R', "Rook"),
-            ('B', "Bishop"),
-            ('N', "Knight"),
-            ('P', "Pawn"),
-        ]
-    }
-
-    fn board_view(&self) -> Option<fairy_kernel::view::BoardView> {
-        use fairy_kernel::view::{BoardView, PieceView, CLASSIC_PALETTE};
-        let board = fairy_kernel::RectBoard::new(8, 8);
-        Some(BoardView::rect(
-            &board,
-            CLASSIC_PALETTE.to_vec(),
-            // a1 is dark.
-            |sq| usize::from((sq % 8 + sq / 8) % 2 == 0),
-            |sq| {
-                self.piece_on(sq as Sq).map(|p| PieceView {
-                    letter: p.role.upper_char(),
-                    color: p.color,
-                })
-            },
-        ))
-    }
-
-    fn count_legal_moves(&self) -> usize {
-        movegen::count_legal_moves(self)
     }
 }

@@ -1,7 +1,7 @@
 //! The engine evaluation (not a rule; docs/rules/chess-t.md §11): one test per term, colour
 //! symmetry over random play, bounds.
 
-use fairy_kernel::{Color, Game};
+use fairy_kernel::{Color, Game, Heuristics};
 
 use super::build;
 use super::random::Rng;

@@ -1,7 +1,7 @@
 //! One test per rule, named after it, citing the seed section or the rule label (T1-T12,
 //! T6a) of docs/rules/chess-t.md.
 
-use fairy_kernel::{Color, Game, Outcome, Reason};
+use fairy_kernel::{Color, Game, Heuristics, Outcome, Reason};
 
 use super::{at, build, build_full, set, sq, targets};
 use crate::Variant::{ChessT, ChessT1, ChessT2};

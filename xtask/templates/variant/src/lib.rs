@@ -7,7 +7,8 @@
 //!   notation, [`Position::new`] (and [`Default`]) the start position; `Display` and
 //!   `FromStr` write and read the notation.
 //! - [`Position`] implements the kernel's [`Game`](fairy_kernel::Game) trait: legal moves,
-//!   copy-make play, outcome, incremental Zobrist hash, evaluation, diagram and board view.
+//!   copy-make play, outcome, incremental Zobrist hash, diagram and board view; and its
+//!   [`Heuristics`](fairy_kernel::Heuristics) trait: the evaluation the engine searches by.
 //! - [`prelude`]: everything a program using this crate needs, the kernel's `Game`
 //!   trait and its companions included, so this crate is the only dependency.
 //!
@@ -44,8 +45,8 @@ fairy_kernel::impl_serde_via_str!(Square);
 pub mod prelude {
     pub use crate::{Move, MoveList, Piece, Position, Role, Square, MAX_MOVES, START};
     pub use fairy_kernel::{
-        Color, Game, GameRecord, MoveBuf, MoveError, Outcome, PositionError, Reason,
-        RecordError, RecordText, SquareError,
+        Color, Game, GameRecord, Heuristics, MoveBuf, MoveError, Outcome, PositionError,
+        Presentation, Reason, RecordError, RecordText, SquareError,
     };
 }
 
