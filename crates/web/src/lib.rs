@@ -18,6 +18,9 @@
 //!   thread);
 //! - every bad request gets a 4xx status and a one-line JSON body `{"error": "..."}`.
 //!
+//! Live games between people ([`live`], served by [`app`]) are kept in a database: see
+//! [`live::db::Storage`] and docs/server.md.
+//!
 //! ```
 //! let app = fairy_web::router(fairy_web::Config::default());
 //! # let _ = app;
