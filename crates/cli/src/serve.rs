@@ -14,6 +14,9 @@ pub struct ServeArgs {
     /// Open the page in the system's browser.
     #[arg(long)]
     pub open: bool,
+    /// The SQLite file where live games are kept (created when missing).
+    #[arg(long, default_value = "fairy-games.sqlite3")]
+    pub database: std::path::PathBuf,
 }
 
 /// Runs the server until Ctrl-C, printing `listening on http://HOST:PORT/` first.
@@ -26,6 +29,7 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
         port: args.port,
         open: args.open,
         config: fairy_web::Config::default(),
+        database: Some(args.database.clone()),
     })
     .map_err(|e| CliError::Argument(format!("serve on {}:{}: {e}", args.host, args.port)))
 }

@@ -576,9 +576,20 @@ fn board_svg(g: &Game, flip: bool) -> Option<String> {
 }
 
 /// Everything the page shows of a game.
-fn describe_game(g: &Game, flip: bool) -> Value {
-    let s = g.game.session();
-    let id = g.variant.id();
+pub(crate) fn describe_game(g: &Game, flip: bool) -> Value {
+    describe_session(&g.game, g.players, g.limits, flip)
+}
+
+/// Everything the page shows of the game `m` (shared by live games).
+pub(crate) fn describe_session(
+    m: &Match,
+    players: [Player; 2],
+    limits: EngineLimits,
+    flip: bool,
+) -> Value {
+    let variant = m.variant();
+    let s = m.session();
+    let id = variant.id();
     let view = s.board_view();
     let name_of = |sq: u16| -> String {
         view.as_ref()
@@ -598,8 +609,7 @@ fn describe_game(g: &Game, flip: bool) -> Value {
             let squares = picture::move_squares(s, m).unwrap_or_default();
             // A capture is a move after which fewer pieces stand on the board (en passant
             // and captures from afar included).
-            let capture = g
-                .variant
+            let capture = variant
                 .session(Some(&notation))
                 .ok()
                 .and_then(|mut c| c.apply(m).ok().map(|_| pieces(&c.board_view()) < here))
@@ -620,10 +630,10 @@ fn describe_game(g: &Game, flip: bool) -> Value {
     ];
     json!({
         "variant": id,
-        "description": g.variant.description(),
+        "description": variant.description(),
         "sides": sides,
-        "players": g.players,
-        "engine": g.limits,
+        "players": players,
+        "engine": limits,
         "position": notation,
         "start": s.start_notation(),
         "to_move": s.side_to_move().index(),
@@ -634,14 +644,14 @@ fn describe_game(g: &Game, flip: bool) -> Value {
         "movers": s.movers().iter().map(|c| c.index()).collect::<Vec<_>>(),
         "last_move": last,
         "status": picture::status(s, id),
-        "over": g.game.is_over(),
-        "result": g.game.termination().map(|t| json!({
+        "over": m.is_over(),
+        "result": m.termination().map(|t| json!({
             "token": t.result.token(),
             "text": t.describe(sides),
             "reason": t.reason_text(sides),
             "termination": t,
         })),
         "moves": moves,
-        "svg": board_svg(g, flip),
+        "svg": picture::styled_svg(s, id, &last_move_squares(s), flip),
     })
 }

@@ -18,12 +18,16 @@
 //!   thread);
 //! - every bad request gets a 4xx status and a one-line JSON body `{"error": "..."}`.
 //!
+//! Live games between people ([`live`], served by [`app`]) are kept in a database: see
+//! [`live::db::Storage`] and docs/server.md.
+//!
 //! ```
 //! let app = fairy_web::router(fairy_web::Config::default());
 //! # let _ = app;
 //! ```
 
 mod api;
+pub mod live;
 mod store;
 
 use std::net::SocketAddr;
@@ -50,6 +54,8 @@ pub struct Config {
     pub max_body: usize,
     /// How many engine searches run at once.
     pub engine_threads: usize,
+    /// Limits of live games.
+    pub live: live::LiveConfig,
 }
 
 impl Default for Config {
@@ -62,6 +68,7 @@ impl Default for Config {
             max_ms: 10_000,
             max_body: 256 * 1024,
             engine_threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            live: live::LiveConfig::default(),
         }
     }
 }
@@ -69,6 +76,46 @@ impl Default for Config {
 /// The router of the page and the API with limits `config`.
 pub fn router(config: Config) -> axum::Router {
     router_with(Arc::new(store::Store::new(config)))
+}
+
+/// The router of the page, the API and live games kept in `database` (a SQLite file,
+/// created when missing; `None` keeps them in memory only), with the flag-fall ticker
+/// started on the current tokio runtime.
+///
+/// # Errors
+/// The database cannot be opened, migrated or read.
+pub async fn app(
+    config: Config,
+    database: Option<&std::path::Path>,
+) -> Result<axum::Router, live::db::DbError> {
+    let db: Arc<dyn live::db::Storage> = match database {
+        Some(path) => Arc::new(live::db::Sqlite::open(path)?),
+        None => Arc::new(live::db::Sqlite::in_memory()?),
+    };
+    let live = Arc::new(live::Live::new(
+        db,
+        config.live.clone(),
+        config.engine_threads,
+        config.max_ms,
+    )?);
+    let ticker = live.clone();
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(Duration::from_millis(100));
+        loop {
+            tick.tick().await;
+            ticker.tick();
+        }
+    });
+    let store = Arc::new(store::Store::new(config.clone()));
+    let sweeper = store.clone();
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(Duration::from_secs(30));
+        loop {
+            tick.tick().await;
+            sweeper.expire();
+        }
+    });
+    Ok(router_with(store).merge(live::routes(live, config.max_body)))
 }
 
 /// Options of `fairy serve`.
@@ -82,6 +129,8 @@ pub struct ServeOptions {
     pub open: bool,
     /// The server's limits.
     pub config: Config,
+    /// The SQLite file of live games (created when missing); `None` keeps them in memory.
+    pub database: Option<std::path::PathBuf>,
 }
 
 /// Runs the server until it is interrupted (Ctrl-C), printing `listening on http://...`
@@ -109,24 +158,25 @@ pub fn serve(options: ServeOptions) -> std::io::Result<()> {
             SocketAddr::V6(a) => format!("http://[{}]:{}/", a.ip(), a.port()),
             SocketAddr::V4(a) => format!("http://{a}/"),
         };
+        let app = app(options.config, options.database.as_deref())
+            .await
+            .map_err(|e| std::io::Error::other(e.to_string()))?;
         println!("listening on {url}");
+        match &options.database {
+            Some(path) => println!("live games are kept in {}", path.display()),
+            None => println!("live games are kept in memory only"),
+        }
         if options.open {
             open_browser(&url);
         }
-        let store = Arc::new(store::Store::new(options.config));
-        let sweeper = store.clone();
-        tokio::spawn(async move {
-            let mut tick = tokio::time::interval(Duration::from_secs(30));
-            loop {
-                tick.tick().await;
-                sweeper.expire();
-            }
-        });
-        axum::serve(listener, router_with(store))
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
+        axum::serve(
+            listener,
+            app.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
     })
 }
 

@@ -263,6 +263,8 @@ async function engineMove() {
 async function undo() {
   generation++;
   showError();
+  // The engine's line was about a move that is being taken back.
+  $('search').textContent = '';
   try {
     let g = await api('POST', '/api/games/' + game.id + '/undo' + flipQuery());
     // Against the engine, take back to the start of the human's turn (a whole Regicide

@@ -1,0 +1,343 @@
+//! The database of live games: the [`Storage`] trait and its SQLite implementation.
+//!
+//! The schema is kept as plain SQL files under `crates/web/migrations/`, applied in order
+//! and recorded in a `schema_migrations` table, so that another backend (PostgreSQL) can run
+//! the same files. Every write is one transaction, committed with SQLite's `synchronous =
+//! FULL`: when a call returns `Ok`, the change is on disk.
+
+use std::path::Path;
+use std::sync::Mutex;
+
+use rusqlite::{params, Connection, OptionalExtension};
+
+use super::game::{GameRow, MoveRow, Opponent, Status, TimeControl, TimeKind};
+use crate::store::lock;
+
+/// The migrations, in order: a name and its SQL text.
+pub const MIGRATIONS: &[(&str, &str)] = &[(
+    "0001_live_games",
+    include_str!("../../migrations/0001_live_games.sql"),
+)];
+
+/// A failure of the database, as one line of text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DbError(pub String);
+
+impl std::fmt::Display for DbError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "database: {}", self.0)
+    }
+}
+
+impl std::error::Error for DbError {}
+
+impl From<rusqlite::Error> for DbError {
+    fn from(e: rusqlite::Error) -> DbError {
+        DbError(e.to_string())
+    }
+}
+
+/// Where live games are kept. Every method returns only once the change is durable.
+pub trait Storage: Send + Sync {
+    /// Adds a new game (no moves).
+    fn create(&self, game: &GameRow) -> Result<(), DbError>;
+    /// Writes the changeable fields of `game` (names, seats, status, result, clocks).
+    fn update(&self, game: &GameRow) -> Result<(), DbError>;
+    /// Adds `mv` to `game` and writes `game`'s fields, in one transaction.
+    fn add_move(&self, game: &GameRow, mv: &MoveRow) -> Result<(), DbError>;
+    /// Drops the moves of `game` from ply `keep` on (a takeback) and writes its fields.
+    fn truncate(&self, game: &GameRow, keep: usize) -> Result<(), DbError>;
+    /// The game `id` with its moves, if it exists.
+    fn load(&self, id: &str) -> Result<Option<(GameRow, Vec<MoveRow>)>, DbError>;
+    /// The games not over, with their moves (to take up again after a restart).
+    fn unfinished(&self) -> Result<Vec<(GameRow, Vec<MoveRow>)>, DbError>;
+    /// The `limit` most recently finished games (aborted ones left out), newest first,
+    /// with their number of moves.
+    fn recent(&self, limit: usize) -> Result<Vec<(GameRow, usize)>, DbError>;
+}
+
+/// Live games in one SQLite file (or in memory).
+pub struct Sqlite {
+    conn: Mutex<Connection>,
+}
+
+const COLUMNS: &str = "id, variant, start_position, time_kind, base_ms, increment_ms, \
+    opponent, engine_level, white_name, black_name, white_token, black_token, status, \
+    result, termination, white_ms, black_ms, created_at, finished_at, rematch_of";
+
+impl Sqlite {
+    /// Opens (creating when missing) the database file `path` and brings its schema up to
+    /// date.
+    ///
+    /// # Errors
+    /// The file cannot be opened or created, or a migration fails.
+    pub fn open(path: &Path) -> Result<Sqlite, DbError> {
+        Sqlite::setup(Connection::open(path)?)
+    }
+
+    /// A database in memory (lost when dropped), for tests and servers without a file.
+    ///
+    /// # Errors
+    /// A migration fails.
+    pub fn in_memory() -> Result<Sqlite, DbError> {
+        Sqlite::setup(Connection::open_in_memory()?)
+    }
+
+    fn setup(conn: Connection) -> Result<Sqlite, DbError> {
+        // WAL keeps readers and the writer apart; FULL syncs every commit to disk.
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "FULL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        let mut conn = conn;
+        migrate(&mut conn)?;
+        Ok(Sqlite {
+            conn: Mutex::new(conn),
+        })
+    }
+}
+
+/// Applies the migrations not yet recorded in `schema_migrations`, each in a transaction.
+fn migrate(conn: &mut Connection) -> Result<(), DbError> {
+    conn.execute(
+        "CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)",
+        [],
+    )?;
+    for (name, sql) in MIGRATIONS {
+        let done: Option<String> = conn
+            .query_row(
+                "SELECT version FROM schema_migrations WHERE version = ?1",
+                [name],
+                |r| r.get(0),
+            )
+            .optional()?;
+        if done.is_some() {
+            continue;
+        }
+        let tx = conn.transaction()?;
+        tx.execute_batch(sql)
+            .map_err(|e| DbError(format!("migration {name}: {e}")))?;
+        tx.execute(
+            "INSERT INTO schema_migrations (version, applied_at) VALUES (?1, ?2)",
+            params![name, super::game::now_ms()],
+        )?;
+        tx.commit()?;
+    }
+    Ok(())
+}
+
+fn time_kind_str(k: TimeKind) -> &'static str {
+    match k {
+        TimeKind::None => "none",
+        TimeKind::Clock => "clock",
+        TimeKind::Correspondence => "correspondence",
+    }
+}
+
+fn read_game(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
+    let bad = |i: usize, what: &str| {
+        rusqlite::Error::FromSqlConversionFailure(
+            i,
+            rusqlite::types::Type::Text,
+            format!("unknown {what}").into(),
+        )
+    };
+    let kind: String = r.get(3)?;
+    let kind = match kind.as_str() {
+        "none" => TimeKind::None,
+        "clock" => TimeKind::Clock,
+        "correspondence" => TimeKind::Correspondence,
+        _ => return Err(bad(3, "time kind")),
+    };
+    let opponent: String = r.get(6)?;
+    let opponent = Opponent::parse(&opponent).ok_or_else(|| bad(6, "opponent"))?;
+    let status: String = r.get(12)?;
+    let status = Status::parse(&status).ok_or_else(|| bad(12, "status"))?;
+    Ok(GameRow {
+        id: r.get(0)?,
+        variant: r.get(1)?,
+        start_position: r.get(2)?,
+        time: TimeControl {
+            kind,
+            base_ms: r.get(4)?,
+            increment_ms: r.get(5)?,
+        },
+        opponent,
+        engine_level: r.get(7)?,
+        names: [r.get(8)?, r.get(9)?],
+        tokens: [r.get(10)?, r.get(11)?],
+        status,
+        result: r.get(13)?,
+        termination: r.get(14)?,
+        clocks: [r.get(15)?, r.get(16)?],
+        created_at: r.get(17)?,
+        finished_at: r.get(18)?,
+        rematch_of: r.get(19)?,
+    })
+}
+
+fn read_move(r: &rusqlite::Row<'_>) -> rusqlite::Result<MoveRow> {
+    Ok(MoveRow {
+        ply: r.get::<_, i64>(0)?.max(0) as usize,
+        text: r.get(1)?,
+        mover: r.get::<_, i64>(2)?.clamp(0, 1) as u8,
+        clocks: [r.get(3)?, r.get(4)?],
+        played_at: r.get(5)?,
+        game_ms: r.get(6)?,
+    })
+}
+
+fn write_fields(tx: &Connection, g: &GameRow) -> Result<(), DbError> {
+    let n = tx.execute(
+        "UPDATE live_games SET white_name = ?2, black_name = ?3, white_token = ?4, \
+         black_token = ?5, status = ?6, result = ?7, termination = ?8, white_ms = ?9, \
+         black_ms = ?10, finished_at = ?11 WHERE id = ?1",
+        params![
+            g.id,
+            g.names[0],
+            g.names[1],
+            g.tokens[0],
+            g.tokens[1],
+            g.status.as_str(),
+            g.result,
+            g.termination,
+            g.clocks[0],
+            g.clocks[1],
+            g.finished_at,
+        ],
+    )?;
+    if n == 1 {
+        Ok(())
+    } else {
+        Err(DbError(format!("no game {:?} to update", g.id)))
+    }
+}
+
+fn moves_of(conn: &Connection, id: &str) -> Result<Vec<MoveRow>, DbError> {
+    let mut st = conn.prepare(
+        "SELECT ply, text, mover, white_ms, black_ms, played_at, game_ms FROM live_moves \
+         WHERE game_id = ?1 ORDER BY ply",
+    )?;
+    let rows = st.query_map([id], read_move)?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+impl Storage for Sqlite {
+    fn create(&self, g: &GameRow) -> Result<(), DbError> {
+        let conn = lock(&self.conn);
+        conn.execute(
+            &format!(
+                "INSERT INTO live_games ({COLUMNS}) VALUES \
+                 (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)"
+            ),
+            params![
+                g.id,
+                g.variant,
+                g.start_position,
+                time_kind_str(g.time.kind),
+                g.time.base_ms,
+                g.time.increment_ms,
+                g.opponent.as_str(),
+                g.engine_level,
+                g.names[0],
+                g.names[1],
+                g.tokens[0],
+                g.tokens[1],
+                g.status.as_str(),
+                g.result,
+                g.termination,
+                g.clocks[0],
+                g.clocks[1],
+                g.created_at,
+                g.finished_at,
+                g.rematch_of,
+            ],
+        )?;
+        Ok(())
+    }
+
+    fn update(&self, g: &GameRow) -> Result<(), DbError> {
+        let conn = lock(&self.conn);
+        write_fields(&conn, g)
+    }
+
+    fn add_move(&self, g: &GameRow, mv: &MoveRow) -> Result<(), DbError> {
+        let mut conn = lock(&self.conn);
+        let tx = conn.transaction()?;
+        tx.execute(
+            "INSERT INTO live_moves (game_id, ply, text, mover, white_ms, black_ms, played_at, \
+             game_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            params![
+                g.id,
+                mv.ply as i64,
+                mv.text,
+                i64::from(mv.mover),
+                mv.clocks[0],
+                mv.clocks[1],
+                mv.played_at,
+                mv.game_ms,
+            ],
+        )?;
+        write_fields(&tx, g)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn truncate(&self, g: &GameRow, keep: usize) -> Result<(), DbError> {
+        let mut conn = lock(&self.conn);
+        let tx = conn.transaction()?;
+        tx.execute(
+            "DELETE FROM live_moves WHERE game_id = ?1 AND ply >= ?2",
+            params![g.id, keep as i64],
+        )?;
+        write_fields(&tx, g)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn load(&self, id: &str) -> Result<Option<(GameRow, Vec<MoveRow>)>, DbError> {
+        let conn = lock(&self.conn);
+        let row = conn
+            .query_row(
+                &format!("SELECT {COLUMNS} FROM live_games WHERE id = ?1"),
+                [id],
+                read_game,
+            )
+            .optional()?;
+        match row {
+            None => Ok(None),
+            Some(g) => {
+                let moves = moves_of(&conn, id)?;
+                Ok(Some((g, moves)))
+            }
+        }
+    }
+
+    fn unfinished(&self) -> Result<Vec<(GameRow, Vec<MoveRow>)>, DbError> {
+        let conn = lock(&self.conn);
+        let mut st = conn.prepare(&format!(
+            "SELECT {COLUMNS} FROM live_games WHERE status <> 'over' ORDER BY created_at"
+        ))?;
+        let games: Vec<GameRow> = st.query_map([], read_game)?.collect::<Result<_, _>>()?;
+        games
+            .into_iter()
+            .map(|g| {
+                let moves = moves_of(&conn, &g.id)?;
+                Ok((g, moves))
+            })
+            .collect()
+    }
+
+    fn recent(&self, limit: usize) -> Result<Vec<(GameRow, usize)>, DbError> {
+        let conn = lock(&self.conn);
+        let mut st = conn.prepare(&format!(
+            "SELECT {COLUMNS}, (SELECT COUNT(*) FROM live_moves m WHERE m.game_id = g.id) \
+             FROM live_games g WHERE status = 'over' AND result <> '*' \
+             ORDER BY finished_at DESC LIMIT ?1"
+        ))?;
+        let rows = st.query_map([limit as i64], |r| {
+            Ok((read_game(r)?, r.get::<_, i64>(20)?.max(0) as usize))
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+}

@@ -1,0 +1,1114 @@
+//! Live games between people: the lobby, seats, clocks kept by the server, a WebSocket per
+//! viewer, and the database (docs/web-api.md, "Live games").
+//!
+//! Every game is an `Entry`: the [`game::LiveGame`] behind a mutex and a `watch` channel
+//! whose number is bumped by every change; each WebSocket connection waits on it and sends
+//! its viewer the new state. A change is written to the [`db::Storage`] before it is made in
+//! memory and announced.
+
+pub mod db;
+pub mod game;
+
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::body::Bytes;
+use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequestParts, Path, Query, State};
+use axum::http::request::Parts;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use fairy::{picture, registry, Limits};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tokio::sync::watch;
+
+use crate::store::lock;
+use db::Storage;
+use game::{now_ms, GameRow, LiveError, LiveGame, Opponent, Status, TimeControl, TimeKind};
+
+const LOBBY: &str = include_str!("../../static/lobby.html");
+const PLAY: &str = include_str!("../../static/play.html");
+const ARCHIVE: &str = include_str!("../../static/archive.html");
+const SCRIPT: &str = include_str!("../../static/live.js");
+const STYLE: &str = include_str!("../../static/live.css");
+
+/// Limits of live games.
+#[derive(Clone, Debug)]
+pub struct LiveConfig {
+    /// The most games kept in memory at once (waiting, playing, or recently finished).
+    pub max_games: usize,
+    /// The most games waiting or being played that one client address may have created.
+    pub max_games_per_client: usize,
+    /// The largest WebSocket message read, in bytes; a larger one gets an error.
+    pub max_message: usize,
+    /// The largest WebSocket message accepted at all, in bytes; a larger one closes the
+    /// connection (code 1009).
+    pub max_frame: usize,
+    /// Messages a connection may send per second, on average.
+    pub messages_per_second: u32,
+    /// Messages a connection may send at once before the rate applies.
+    pub message_burst: u32,
+    /// The most moves (plies) a game may have.
+    pub max_plies: usize,
+    /// How long a finished game stays in memory (it is read from the database later).
+    pub keep_finished: Duration,
+}
+
+impl Default for LiveConfig {
+    fn default() -> Self {
+        LiveConfig {
+            max_games: 1000,
+            max_games_per_client: 10,
+            max_message: 4096,
+            max_frame: 64 * 1024,
+            messages_per_second: 10,
+            message_burst: 30,
+            max_plies: 1000,
+            keep_finished: Duration::from_secs(600),
+        }
+    }
+}
+
+/// A live game in memory with its change channel.
+struct Entry {
+    game: Mutex<LiveGame>,
+    changed: watch::Sender<u64>,
+    /// The address of the client that created it.
+    creator: Option<IpAddr>,
+    /// Whether white is drawn at the top of the unflipped picture of this variant.
+    white_on_top: bool,
+}
+
+impl Entry {
+    fn notify(&self) {
+        self.changed.send_modify(|n| *n += 1);
+    }
+}
+
+/// The live games of a server.
+pub struct Live {
+    db: Arc<dyn Storage>,
+    config: LiveConfig,
+    games: Mutex<HashMap<String, Arc<Entry>>>,
+    engine: tokio::sync::Semaphore,
+    engine_ms_cap: u64,
+}
+
+/// An error answer: a status and one line, sent as `{"error": "..."}`.
+struct Fail(StatusCode, String);
+
+impl IntoResponse for Fail {
+    fn into_response(self) -> Response {
+        (
+            self.0,
+            Json(json!({ "error": self.1.replace(['\n', '\r'], " ") })),
+        )
+            .into_response()
+    }
+}
+
+impl From<db::DbError> for Fail {
+    fn from(e: db::DbError) -> Fail {
+        Fail(StatusCode::SERVICE_UNAVAILABLE, e.to_string())
+    }
+}
+
+fn bad(s: impl Into<String>) -> Fail {
+    Fail(StatusCode::BAD_REQUEST, s.into())
+}
+
+type Shared = State<Arc<Live>>;
+
+/// A random lower-case hex string of `bytes` random bytes from the operating system.
+fn random_hex(bytes: usize) -> Result<String, Fail> {
+    let mut buf = vec![0u8; bytes];
+    getrandom::fill(&mut buf).map_err(|e| {
+        Fail(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("no random numbers: {e}"),
+        )
+    })?;
+    Ok(buf.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// Compares two tokens in time independent of where they differ.
+fn same_token(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
+}
+
+/// Whether white stands at the top of `variant`'s unflipped picture.
+fn white_on_top(variant: &str) -> bool {
+    let Ok(v) = registry::find(variant) else {
+        return false;
+    };
+    let Some(view) = v.session(None).ok().and_then(|s| s.board_view()) else {
+        return false;
+    };
+    let mean = |c: fairy::Color| {
+        let ys: Vec<f32> = view
+            .cells
+            .iter()
+            .filter(|x| x.piece.is_some_and(|p| p.color == c))
+            .map(|x| x.y)
+            .collect();
+        ys.iter().sum::<f32>() / ys.len().max(1) as f32
+    };
+    mean(fairy::Color::White) < mean(fairy::Color::Black)
+}
+
+impl Live {
+    /// Live games kept in `db`, taking up the unfinished ones stored there.
+    ///
+    /// # Errors
+    /// The database cannot be read.
+    pub fn new(
+        db: Arc<dyn Storage>,
+        config: LiveConfig,
+        engine_threads: usize,
+        engine_ms_cap: u64,
+    ) -> Result<Live, db::DbError> {
+        let live = Live {
+            db,
+            config,
+            games: Mutex::new(HashMap::new()),
+            engine: tokio::sync::Semaphore::new(engine_threads.max(1)),
+            engine_ms_cap,
+        };
+        for (row, moves) in live.db.unfinished()? {
+            match LiveGame::restore(row, &moves, live.config.max_plies) {
+                Ok(g) => {
+                    live.insert(g, None);
+                }
+                Err(e) => eprintln!("live game not restored: {e}"),
+            }
+        }
+        Ok(live)
+    }
+
+    fn insert(&self, g: LiveGame, creator: Option<IpAddr>) -> Arc<Entry> {
+        let id = g.row.id.clone();
+        let entry = Arc::new(Entry {
+            white_on_top: white_on_top(&g.row.variant),
+            game: Mutex::new(g),
+            changed: watch::channel(0).0,
+            creator,
+        });
+        lock(&self.games).insert(id, entry.clone());
+        entry
+    }
+
+    /// The game `id`, from memory or else from the database.
+    fn entry(&self, id: &str) -> Result<Arc<Entry>, Fail> {
+        if let Some(e) = lock(&self.games).get(id) {
+            return Ok(e.clone());
+        }
+        let unknown = || Fail(StatusCode::NOT_FOUND, format!("unknown game {id:?}"));
+        if id.len() > 64 {
+            return Err(unknown());
+        }
+        let (row, moves) = self.db.load(id)?.ok_or_else(unknown)?;
+        let g = LiveGame::restore(row, &moves, self.config.max_plies)
+            .map_err(|e| Fail(StatusCode::INTERNAL_SERVER_ERROR, e))?;
+        Ok(self.insert(g, None))
+    }
+
+    fn entries(&self) -> Vec<(String, Arc<Entry>)> {
+        lock(&self.games)
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect()
+    }
+
+    /// Ends the games whose clock has fallen and drops long-finished games from memory.
+    pub fn tick(self: &Arc<Self>) {
+        let now = now_ms();
+        let keep = self.config.keep_finished.as_millis() as i64;
+        let mut drop = Vec::new();
+        for (id, e) in self.entries() {
+            let mut g = lock(&e.game);
+            if g.running().is_some() {
+                match g.check_flag(self.db.as_ref(), now) {
+                    Ok(true) => e.notify(),
+                    Ok(false) => {}
+                    Err(err) => eprintln!("game {id}: {err}"),
+                }
+            }
+            if g.row.status == Status::Over && g.row.finished_at.is_some_and(|t| now - t > keep) {
+                drop.push(id);
+            }
+        }
+        let mut games = lock(&self.games);
+        for id in drop {
+            games.remove(&id);
+        }
+    }
+
+    /// Starts the engine's search when it is to move in `entry`'s game.
+    fn engine_turn(self: &Arc<Self>, entry: &Arc<Entry>) {
+        let (variant, start, history, version, side, level) = {
+            let g = lock(&entry.game);
+            if g.row.status != Status::Playing || !g.is_engine(g.to_move()) {
+                return;
+            }
+            (
+                g.game.variant(),
+                g.session().start_notation(),
+                g.session().history(),
+                g.version,
+                g.to_move(),
+                g.row.engine_level.clamp(1, 8) as u32,
+            )
+        };
+        let live = self.clone();
+        let entry = entry.clone();
+        tokio::spawn(async move {
+            let Ok(_permit) = live.engine.acquire().await else {
+                return;
+            };
+            let limits = Limits {
+                depth: Some(level),
+                movetime: Some(Duration::from_millis(
+                    (250 * u64::from(level)).min(live.engine_ms_cap),
+                )),
+                nodes: None,
+                soft_movetime: None,
+            };
+            let found = tokio::task::spawn_blocking(move || {
+                let mut s = variant.session(Some(&start)).ok()?;
+                for m in &history {
+                    s.apply(m).ok()?;
+                }
+                s.engine_move(&limits)
+            })
+            .await
+            .ok()
+            .flatten();
+            let Some(found) = found else { return };
+            let played = {
+                let mut g = lock(&entry.game);
+                if g.version != version {
+                    return;
+                }
+                g.play(live.db.as_ref(), side, &found.text, now_ms())
+            };
+            match played {
+                Ok(_) => {
+                    entry.notify();
+                    // Regicide: the engine's turn has three sub-moves.
+                    live.engine_turn(&entry);
+                }
+                Err(e) => eprintln!("engine move refused: {e}"),
+            }
+        });
+    }
+}
+
+/// The client's address, when the server knows it.
+struct ClientIp(Option<IpAddr>);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
+    type Rejection = std::convert::Infallible;
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(ClientIp(
+            parts
+                .extensions
+                .get::<ConnectInfo<SocketAddr>>()
+                .map(|c| c.0.ip()),
+        ))
+    }
+}
+
+/// The routes of live games over `live`.
+pub fn routes(live: Arc<Live>, max_body: usize) -> Router {
+    Router::new()
+        .route("/lobby", get(|| page(LOBBY)))
+        .route("/play/{id}", get(|| page(PLAY)))
+        .route("/archive", get(|| page(ARCHIVE)))
+        .route("/live.js", get(script))
+        .route("/live.css", get(style))
+        .route("/api/live/lobby", get(lobby))
+        .route("/api/live/archive", get(archive))
+        .route("/api/live/games", post(create))
+        .route("/api/live/games/{id}", get(state))
+        .route("/api/live/games/{id}/join", post(join))
+        .route("/api/live/games/{id}/record", get(record_text))
+        .route("/api/live/games/{id}/svg", get(svg))
+        .route("/api/live/games/{id}/ws", get(ws))
+        .layer(DefaultBodyLimit::max(max_body))
+        .with_state(live)
+}
+
+async fn page(text: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], text).into_response()
+}
+async fn script() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        SCRIPT,
+    )
+        .into_response()
+}
+async fn style() -> Response {
+    ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE).into_response()
+}
+
+fn body<T: for<'de> Deserialize<'de>>(b: Result<Bytes, BytesRejection>) -> Result<T, Fail> {
+    let b = b.map_err(|r| Fail(r.status(), r.body_text()))?;
+    let text: &[u8] = if b.iter().all(u8::is_ascii_whitespace) {
+        b"{}"
+    } else {
+        &b
+    };
+    serde_json::from_slice(text).map_err(|e| bad(format!("malformed JSON body: {e}")))
+}
+
+/// A nickname: trimmed, control characters dropped, at most 24 characters.
+fn nickname(name: Option<&str>) -> Result<String, Fail> {
+    let n: String = name
+        .unwrap_or("")
+        .chars()
+        .filter(|c| !c.is_control())
+        .collect();
+    let n = n.trim();
+    if n.chars().count() > 24 {
+        return Err(bad("a nickname has at most 24 characters"));
+    }
+    Ok(if n.is_empty() {
+        "Anonymous".into()
+    } else {
+        n.to_owned()
+    })
+}
+
+fn time_json(t: &TimeControl) -> Value {
+    match t.kind {
+        TimeKind::None => json!({ "kind": "none" }),
+        TimeKind::Clock => json!({
+            "kind": "clock",
+            "base_s": t.base_ms / 1000,
+            "increment_s": t.increment_ms / 1000,
+        }),
+        TimeKind::Correspondence => json!({
+            "kind": "correspondence",
+            "days": t.base_ms / 86_400_000,
+        }),
+    }
+}
+
+fn summary(g: &LiveGame, moves: usize) -> Value {
+    let r = &g.row;
+    json!({
+        "id": r.id,
+        "variant": r.variant,
+        "time": time_json(&r.time),
+        "opponent": r.opponent.as_str(),
+        "names": r.names,
+        "status": r.status.as_str(),
+        "result": r.result,
+        "termination": r.termination,
+        "moves": moves,
+        "created_at": r.created_at,
+        "finished_at": r.finished_at,
+        // The free seat of a waiting game.
+        "free": if r.status == Status::Waiting {
+            r.tokens.iter().position(Option::is_none)
+        } else {
+            None
+        },
+    })
+}
+
+async fn lobby(State(live): Shared) -> Json<Value> {
+    let mut open = Vec::new();
+    let mut playing = Vec::new();
+    for (_, e) in live.entries() {
+        let g = lock(&e.game);
+        match g.row.status {
+            Status::Waiting if g.row.opponent == Opponent::Open => {
+                open.push(summary(&g, g.movers().len()))
+            }
+            Status::Playing => playing.push(summary(&g, g.movers().len())),
+            _ => {}
+        }
+    }
+    let by_time = |v: &mut Vec<Value>| {
+        v.sort_by_key(|x| std::cmp::Reverse(x["created_at"].as_i64().unwrap_or(0)))
+    };
+    by_time(&mut open);
+    by_time(&mut playing);
+    Json(json!({ "open": open, "playing": playing }))
+}
+
+async fn archive(
+    State(live): Shared,
+    q: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> Result<Json<Value>, Fail> {
+    let q = q.map_err(|r| Fail(r.status(), r.body_text()))?.0;
+    let limit = match q.get("limit") {
+        None => 50,
+        Some(s) => s
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (1..=500).contains(n))
+            .ok_or_else(|| bad(format!("limit {s:?} out of range 1..=500")))?,
+    };
+    let list: Vec<Value> = live
+        .db
+        .recent(limit)?
+        .into_iter()
+        .map(|(row, n)| {
+            json!({
+                "id": row.id, "variant": row.variant, "time": time_json(&row.time),
+                "names": row.names, "result": row.result, "termination": row.termination,
+                "moves": n, "finished_at": row.finished_at,
+            })
+        })
+        .collect();
+    Ok(Json(json!({ "games": list })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TimeRequest {
+    kind: String,
+    base_s: Option<i64>,
+    increment_s: Option<i64>,
+    days: Option<i64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateRequest {
+    variant: String,
+    time: Option<TimeRequest>,
+    color: Option<String>,
+    opponent: String,
+    level: Option<i64>,
+    name: Option<String>,
+}
+
+fn time_control(t: Option<&TimeRequest>) -> Result<TimeControl, Fail> {
+    let Some(t) = t else {
+        return Ok(TimeControl {
+            kind: TimeKind::None,
+            base_ms: 0,
+            increment_ms: 0,
+        });
+    };
+    match t.kind.as_str() {
+        "none" => Ok(TimeControl {
+            kind: TimeKind::None,
+            base_ms: 0,
+            increment_ms: 0,
+        }),
+        "clock" => {
+            let base = t.base_s.ok_or_else(|| bad("a clock needs base_s"))?;
+            let inc = t.increment_s.unwrap_or(0);
+            if !(1..=3 * 3600).contains(&base) {
+                return Err(bad(format!("base_s {base} out of range 1..=10800")));
+            }
+            if !(0..=180).contains(&inc) {
+                return Err(bad(format!("increment_s {inc} out of range 0..=180")));
+            }
+            Ok(TimeControl {
+                kind: TimeKind::Clock,
+                base_ms: base * 1000,
+                increment_ms: inc * 1000,
+            })
+        }
+        "correspondence" => {
+            let days = t.days.ok_or_else(|| bad("correspondence needs days"))?;
+            if !(1..=14).contains(&days) {
+                return Err(bad(format!("days {days} out of range 1..=14")));
+            }
+            Ok(TimeControl {
+                kind: TimeKind::Correspondence,
+                base_ms: days * 86_400_000,
+                increment_ms: 0,
+            })
+        }
+        k => Err(bad(format!(
+            "unknown time kind {k:?}: none, clock or correspondence"
+        ))),
+    }
+}
+
+async fn create(
+    State(live): Shared,
+    ClientIp(ip): ClientIp,
+    b: Result<Bytes, BytesRejection>,
+) -> Result<Response, Fail> {
+    let req: CreateRequest = body(b)?;
+    let variant =
+        registry::find(&req.variant).map_err(|e| Fail(StatusCode::NOT_FOUND, e.to_string()))?;
+    let time = time_control(req.time.as_ref())?;
+    let opponent = Opponent::parse(&req.opponent).ok_or_else(|| {
+        bad(format!(
+            "unknown opponent {:?}: invite, open or engine",
+            req.opponent
+        ))
+    })?;
+    let level = req.level.unwrap_or(3);
+    if !(1..=8).contains(&level) {
+        return Err(bad(format!("level {level} out of range 1..=8")));
+    }
+    let name = nickname(req.name.as_deref())?;
+    let seat: usize = match req.color.as_deref().unwrap_or("random") {
+        "white" => 0,
+        "black" => 1,
+        "random" => usize::from(random_hex(1)?.as_bytes()[1] % 2 == 1),
+        c => return Err(bad(format!("unknown color {c:?}: white, black or random"))),
+    };
+    let entries = live.entries();
+    if entries.len() >= live.config.max_games {
+        return Err(Fail(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "the server holds {} games; try later",
+                live.config.max_games
+            ),
+        ));
+    }
+    if let Some(ip) = ip {
+        let mine = entries
+            .iter()
+            .filter(|(_, e)| e.creator == Some(ip) && lock(&e.game).row.status != Status::Over)
+            .count();
+        if mine >= live.config.max_games_per_client {
+            return Err(Fail(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "at most {} unfinished games per client",
+                    live.config.max_games_per_client
+                ),
+            ));
+        }
+    }
+    let token = random_hex(16)?;
+    let mut names = [None, None];
+    let mut tokens = [None, None];
+    names[seat] = Some(name);
+    tokens[seat] = Some(token.clone());
+    if opponent == Opponent::Engine {
+        names[1 - seat] = Some(format!("fairy engine (level {level})"));
+    }
+    let row = GameRow {
+        id: random_hex(8)?,
+        variant: variant.id().to_owned(),
+        start_position: variant.start_notation(),
+        time,
+        opponent,
+        engine_level: level,
+        names,
+        tokens,
+        status: if opponent == Opponent::Engine {
+            Status::Playing
+        } else {
+            Status::Waiting
+        },
+        result: "*".into(),
+        termination: None,
+        clocks: [time.base_ms; 2],
+        created_at: now_ms(),
+        finished_at: None,
+        rematch_of: None,
+    };
+    let g = LiveGame::restore(row.clone(), &[], live.config.max_plies)
+        .map_err(|e| Fail(StatusCode::INTERNAL_SERVER_ERROR, e))?;
+    live.db.create(&row)?;
+    let entry = live.insert(g, ip);
+    live.engine_turn(&entry);
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({ "id": row.id, "token": token, "seat": seat, "url": format!("/play/{}", row.id) })),
+    )
+        .into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinRequest {
+    name: Option<String>,
+}
+
+async fn join(
+    State(live): Shared,
+    Path(id): Path<String>,
+    b: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, Fail> {
+    let req: JoinRequest = body(b)?;
+    let name = nickname(req.name.as_deref())?;
+    let entry = live.entry(&id)?;
+    let token = random_hex(16)?;
+    let seat = {
+        let mut g = lock(&entry.game);
+        if g.row.status != Status::Waiting {
+            return Err(Fail(
+                StatusCode::CONFLICT,
+                "no free seat: the game has started or ended".into(),
+            ));
+        }
+        let seat = g
+            .row
+            .tokens
+            .iter()
+            .position(Option::is_none)
+            .ok_or_else(|| Fail(StatusCode::CONFLICT, "no free seat".into()))?;
+        let mut row = g.row.clone();
+        row.tokens[seat] = Some(token.clone());
+        row.names[seat] = Some(name);
+        row.status = Status::Playing;
+        live.db.update(&row)?;
+        g.row = row;
+        seat
+    };
+    entry.notify();
+    Ok(Json(json!({ "id": id, "token": token, "seat": seat })))
+}
+
+/// Everything a viewer sees of a game; `you` is the viewer's seat.
+fn view(entry: &Entry, g: &LiveGame, you: Option<u8>, now: i64) -> Value {
+    let bottom = you.unwrap_or(0);
+    let flip = (bottom == 1) != entry.white_on_top;
+    let level = g.row.engine_level.clamp(1, 8) as u32;
+    let limits = crate::store::EngineLimits {
+        depth: Some(level),
+        ms: Some(250 * u64::from(level)),
+    };
+    let mut v = crate::api::describe_session(&g.game, g.players, limits, flip);
+    let r = &g.row;
+    v["id"] = json!(r.id);
+    v["flipped"] = json!(flip);
+    v["last_turn"] = json!(last_turn_squares(g));
+    v["captured"] = json!(captured(g));
+    v["live"] = json!({
+        "status": r.status.as_str(),
+        "time": time_json(&r.time),
+        "clocks": g.clocks(now),
+        "running": g.running(),
+        "names": r.names,
+        "engine": [g.is_engine(0), g.is_engine(1)],
+        "opponent": r.opponent.as_str(),
+        "you": you,
+        "check": g.session().is_check(),
+        "draw_offer": g.draw_offer(),
+        "takeback_offer": g.takeback_offer,
+        "rematch_offer": g.rematch_offer,
+        "can_abort": you.is_some_and(|s| g.can_abort(s)),
+        "result": r.result,
+        "termination": r.termination,
+        "rematch": g.rematch.as_ref().map(|(id, tokens)| json!({
+            "id": id,
+            "token": you.and_then(|s| tokens[usize::from(s)].clone()),
+        })),
+        "rematch_of": r.rematch_of,
+        "free": if r.status == Status::Waiting { r.tokens.iter().position(Option::is_none) } else { None },
+    });
+    // A finished game's result is the live one (time, resignation, agreement, abort).
+    if r.status == Status::Over {
+        v["over"] = json!(true);
+        v["result"] = json!({ "token": r.result, "text": r.termination });
+        v["moves"] = json!([]);
+    } else if you != Some(g.to_move()) || r.status != Status::Playing {
+        v["moves"] = json!([]);
+    }
+    v
+}
+
+/// The pieces each side has lost (white's first), as piece letters: those of the start
+/// position missing now (a promoted pawn counts as lost, its new piece as not).
+fn captured(g: &LiveGame) -> [Vec<char>; 2] {
+    let count = |s: &dyn fairy::Session| {
+        let mut n: HashMap<(usize, char), usize> = HashMap::new();
+        for c in s.board_view().map(|v| v.cells).unwrap_or_default() {
+            if let Some(p) = c.piece {
+                *n.entry((p.color.index(), p.letter)).or_default() += 1;
+            }
+        }
+        n
+    };
+    let Ok(start) = g.game.variant().session(Some(&g.row.start_position)) else {
+        return [Vec::new(), Vec::new()];
+    };
+    let before = count(start.as_ref());
+    let now = count(g.session());
+    let mut lost = [Vec::new(), Vec::new()];
+    let mut keys: Vec<_> = before.keys().copied().collect();
+    keys.sort_unstable();
+    for (side, letter) in keys {
+        let gone =
+            before[&(side, letter)].saturating_sub(now.get(&(side, letter)).copied().unwrap_or(0));
+        lost[side].extend(std::iter::repeat_n(letter, gone));
+    }
+    lost
+}
+
+/// The squares of every move of the last turn (a whole Regicide turn of sub-moves), by name.
+fn last_turn_squares(g: &LiveGame) -> Vec<String> {
+    let s = g.session();
+    let history = s.history();
+    let movers = g.movers();
+    let Some(&last) = movers.last() else {
+        return Vec::new();
+    };
+    let first = movers.iter().rposition(|&m| m != last).map_or(0, |i| i + 1);
+    let view = s.board_view();
+    let name = |sq: u16| {
+        view.as_ref()
+            .and_then(|v| v.cells.iter().find(|c| c.square == sq))
+            .map(|c| c.name.clone())
+    };
+    history
+        .get(first..)
+        .unwrap_or_default()
+        .iter()
+        .flat_map(|m| picture::move_squares(s, m).unwrap_or_default())
+        .filter_map(name)
+        .collect()
+}
+
+async fn state(State(live): Shared, Path(id): Path<String>) -> Result<Json<Value>, Fail> {
+    let entry = live.entry(&id)?;
+    let g = lock(&entry.game);
+    Ok(Json(view(&entry, &g, None, now_ms())))
+}
+
+async fn record_text(State(live): Shared, Path(id): Path<String>) -> Result<Response, Fail> {
+    let entry = live.entry(&id)?;
+    let g = lock(&entry.game);
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!(
+                    "attachment; filename=\"{}-{}.txt\"",
+                    g.row.variant, g.row.id
+                ),
+            ),
+        ],
+        g.record(),
+    )
+        .into_response())
+}
+
+async fn svg(
+    State(live): Shared,
+    Path(id): Path<String>,
+    q: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> Result<Response, Fail> {
+    let q = q.map_err(|r| Fail(r.status(), r.body_text()))?.0;
+    let entry = live.entry(&id)?;
+    let (variant, start, history) = {
+        let g = lock(&entry.game);
+        (
+            g.game.variant(),
+            g.session().start_notation(),
+            g.session().history(),
+        )
+    };
+    let n = match q.get("ply") {
+        None => history.len(),
+        Some(p) => p
+            .parse::<usize>()
+            .ok()
+            .filter(|&n| n <= history.len())
+            .ok_or_else(|| bad(format!("ply {p:?} out of range 0..={}", history.len())))?,
+    };
+    let flip = q.get("flip").is_some_and(|v| v == "1");
+    let mut s = variant
+        .session(Some(&start))
+        .map_err(|e| bad(e.to_string()))?;
+    for m in &history[..n] {
+        s.apply(m).map_err(|e| bad(e.to_string()))?;
+    }
+    let last = s
+        .history()
+        .last()
+        .and_then(|m| picture::move_squares(s.as_ref(), m).ok())
+        .unwrap_or_default();
+    let text = picture::styled_svg(s.as_ref(), variant.id(), &last, flip)
+        .ok_or_else(|| Fail(StatusCode::NOT_FOUND, "this variant has no picture".into()))?;
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], text).into_response())
+}
+
+async fn ws(
+    State(live): Shared,
+    Path(id): Path<String>,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Result<Response, Fail> {
+    let entry = live.entry(&id)?;
+    let upgrade = upgrade.map_err(|r| Fail(r.status(), r.body_text()))?;
+    let max = live.config.max_frame;
+    Ok(upgrade
+        .max_message_size(max)
+        .max_frame_size(max)
+        .on_upgrade(move |socket| connection(live, entry, socket)))
+}
+
+/// A message from a viewer.
+#[derive(Deserialize)]
+#[serde(tag = "t", rename_all = "lowercase", deny_unknown_fields)]
+enum Request {
+    Hello {
+        token: String,
+        n: Option<u64>,
+    },
+    Move {
+        #[serde(rename = "move")]
+        mv: String,
+        n: Option<u64>,
+    },
+    Resign {
+        n: Option<u64>,
+    },
+    Draw {
+        n: Option<u64>,
+    },
+    Decline {
+        n: Option<u64>,
+    },
+    Abort {
+        n: Option<u64>,
+    },
+    Takeback {
+        n: Option<u64>,
+    },
+    Rematch {
+        n: Option<u64>,
+    },
+    Ping {
+        n: Option<u64>,
+    },
+    Sync {
+        n: Option<u64>,
+    },
+}
+
+/// A token bucket of messages.
+struct Bucket {
+    tokens: f64,
+    last: Instant,
+    rate: f64,
+    burst: f64,
+}
+
+impl Bucket {
+    fn take(&mut self) -> bool {
+        let now = Instant::now();
+        self.tokens =
+            (self.tokens + now.duration_since(self.last).as_secs_f64() * self.rate).min(self.burst);
+        self.last = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+async fn send(socket: &mut WebSocket, v: &Value) -> bool {
+    socket
+        .send(Message::Text(v.to_string().into()))
+        .await
+        .is_ok()
+}
+
+/// Serves one viewer until it leaves.
+async fn connection(live: Arc<Live>, entry: Arc<Entry>, mut socket: WebSocket) {
+    let mut rx = entry.changed.subscribe();
+    let mut seat: Option<u8> = None;
+    let mut bucket = Bucket {
+        tokens: f64::from(live.config.message_burst),
+        last: Instant::now(),
+        rate: f64::from(live.config.messages_per_second),
+        burst: f64::from(live.config.message_burst),
+    };
+    let mut refused_in_a_row = 0u32;
+    let mut heartbeat = tokio::time::interval(Duration::from_secs(25));
+    let state = |seat: Option<u8>| {
+        let g = lock(&entry.game);
+        let mut v = view(&entry, &g, seat, now_ms());
+        v["t"] = json!("state");
+        v
+    };
+    if !send(&mut socket, &state(seat)).await {
+        return;
+    }
+    loop {
+        tokio::select! {
+            changed = rx.changed() => {
+                if changed.is_err() || !send(&mut socket, &state(seat)).await {
+                    return;
+                }
+            }
+            _ = heartbeat.tick() => {
+                if socket.send(Message::Ping(Bytes::new())).await.is_err() {
+                    return;
+                }
+            }
+            msg = socket.recv() => {
+                let text = match msg {
+                    None | Some(Ok(Message::Close(_))) => return,
+                    Some(Err(e)) => {
+                        let _ = socket.send(Message::Close(Some(CloseFrame {
+                            code: 1009,
+                            reason: format!("{e}").chars().take(100).collect::<String>().into(),
+                        }))).await;
+                        return;
+                    }
+                    Some(Ok(Message::Text(t))) => t,
+                    Some(Ok(Message::Binary(_))) => {
+                        if !send(&mut socket, &json!({"t": "error", "error": "binary messages are not read: send JSON text"})).await {
+                            return;
+                        }
+                        continue;
+                    }
+                    Some(Ok(_)) => continue,
+                };
+                if !bucket.take() {
+                    refused_in_a_row += 1;
+                    if refused_in_a_row > 200 {
+                        let _ = socket.send(Message::Close(Some(CloseFrame {
+                            code: 1008,
+                            reason: "too many messages".into(),
+                        }))).await;
+                        return;
+                    }
+                    if refused_in_a_row == 1 && !send(&mut socket, &json!({"t": "error", "error": format!(
+                        "too many messages: at most {} a second; ignored", live.config.messages_per_second)})).await {
+                        return;
+                    }
+                    continue;
+                }
+                refused_in_a_row = 0;
+                let reply = if text.len() > live.config.max_message {
+                    json!({"t": "error", "error": format!("message of {} bytes: at most {} are read", text.len(), live.config.max_message)})
+                } else {
+                    handle(&live, &entry, &mut seat, text.as_str())
+                };
+                if !send(&mut socket, &reply).await {
+                    return;
+                }
+                if reply["t"] == "welcome" && !send(&mut socket, &state(seat)).await {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Does what one message asks and returns the reply (`ok`, `welcome`, `pong`, `state` or
+/// `error`).
+fn handle(live: &Arc<Live>, entry: &Arc<Entry>, seat: &mut Option<u8>, text: &str) -> Value {
+    let req: Request = match serde_json::from_str(text) {
+        Ok(r) => r,
+        Err(e) => {
+            return json!({"t": "error", "error": format!("unreadable message: {e}")});
+        }
+    };
+    let err = |n: Option<u64>, e: String| json!({"t": "error", "n": n, "error": e});
+    let ok = |n: Option<u64>| json!({"t": "ok", "n": n});
+    let (n, action): (Option<u64>, &str) = match &req {
+        Request::Hello { token, n } => {
+            let g = lock(&entry.game);
+            let found = g
+                .row
+                .tokens
+                .iter()
+                .position(|t| t.as_deref().is_some_and(|t| same_token(t, token)));
+            return match found {
+                Some(s) => {
+                    *seat = Some(s as u8);
+                    json!({"t": "welcome", "n": n, "seat": s})
+                }
+                None => err(
+                    *n,
+                    "this seat token is not valid for this game; you are watching".into(),
+                ),
+            };
+        }
+        Request::Ping { n } => return json!({"t": "pong", "n": n, "time": now_ms()}),
+        Request::Sync { n } => {
+            let g = lock(&entry.game);
+            let mut v = view(entry, &g, *seat, now_ms());
+            v["t"] = json!("state");
+            v["n"] = json!(n);
+            return v;
+        }
+        Request::Move { n, .. } => (*n, "move"),
+        Request::Resign { n } => (*n, "resign"),
+        Request::Draw { n } => (*n, "offer or accept a draw"),
+        Request::Decline { n } => (*n, "decline"),
+        Request::Abort { n } => (*n, "abort"),
+        Request::Takeback { n } => (*n, "take back"),
+        Request::Rematch { n } => (*n, "ask for a rematch"),
+    };
+    let Some(side) = *seat else {
+        return err(
+            n,
+            format!("only a player can {action}: send your seat token first (hello)"),
+        );
+    };
+    let db = live.db.as_ref();
+    let now = now_ms();
+    let mut rematch_row = None;
+    let result = {
+        let mut g = lock(&entry.game);
+        match &req {
+            Request::Move { mv, .. } => g.play(db, side, mv, now).map(|_| ()),
+            Request::Resign { .. } => g.resign(db, side, now),
+            Request::Draw { .. } => g.draw(db, side, now),
+            Request::Decline { .. } => g.decline(side),
+            Request::Abort { .. } => g.abort(db, side, now),
+            Request::Takeback { .. } => g.takeback(db, side, now).map(|_| ()),
+            Request::Rematch { .. } => match (random_hex(8), random_hex(16), random_hex(16)) {
+                (Ok(id), Ok(t0), Ok(t1)) => match g.rematch(side, id, [t0, t1]) {
+                    Ok(Some(row)) => {
+                        match LiveGame::restore(row.clone(), &[], live.config.max_plies)
+                            .map_err(LiveError::Refused)
+                            .and_then(|ng| db.create(&row).map(|_| ng).map_err(LiveError::Db))
+                        {
+                            Ok(ng) => {
+                                rematch_row = Some(ng);
+                                Ok(())
+                            }
+                            Err(e) => {
+                                g.rematch = None;
+                                Err(e)
+                            }
+                        }
+                    }
+                    Ok(None) => Ok(()),
+                    Err(e) => Err(e),
+                },
+                _ => Err(LiveError::Refused("no random numbers".into())),
+            },
+            Request::Hello { .. } | Request::Ping { .. } | Request::Sync { .. } => Ok(()),
+        }
+    };
+    match result {
+        Ok(()) => {
+            if let Some(ng) = rematch_row {
+                let e = live.insert(ng, entry.creator);
+                live.engine_turn(&e);
+            }
+            entry.notify();
+            live.engine_turn(entry);
+            ok(n)
+        }
+        Err(e) => {
+            // A clock that fell while refusing still ends the game for everyone.
+            entry.notify();
+            err(n, e.to_string())
+        }
+    }
+}
