@@ -53,12 +53,14 @@
 //! assert_eq!(result.pv.len(), 5);
 //! ```
 
+mod clock;
 mod path;
 mod random;
 mod search;
 pub mod toy;
 mod tt;
 
+pub use clock::{monotonic_ms, Clock};
 pub use random::{random_move, Rng};
 pub use search::{
     is_mate_score, mate_score, null_move_reduction, Control, Iteration, Limits, OnIteration, Score,
