@@ -119,7 +119,7 @@ def play_variant(driver, base, variant):
         stack = js(driver, "return fairyPage.board().moveStack()")
         over = js(driver, "return fairyPage.board().isGameOver()")
         check(len(stack) > before + 1 or over, "%s: the engine replied (%s)" % (variant, " ".join(stack[before:])))
-    status = driver.find_element(By.ID, "status").text
+    status = driver.find_element(By.ID, "game-status").text
     check("to move" in status or "wins" in status or "draw" in status, "%s: status line %r" % (variant, status))
     driver.save_screenshot(os.path.join(SHOTS, "%s.png" % variant))
 

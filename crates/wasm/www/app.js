@@ -55,7 +55,7 @@ function render() {
   const outcome = board.outcome();
   $('banner').hidden = !over;
   $('banner').textContent = over ? (outcome ? outcome.text : board.status()) : '';
-  $('status').textContent = board.status() + (thinking ? ' (engine thinking...)' : '');
+  $('game-status').textContent = board.status() + (thinking ? ' (engine thinking...)' : '');
   $('position').value = board.position();
   const ol = $('moves');
   ol.innerHTML = '';
