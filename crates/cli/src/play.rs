@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver};
 use std::sync::Arc;
 
-use fairy_engine::{is_mate_score, Limits, Score, MATE};
+use fairy_engine::{Limits, Score};
 use fairy_kernel::Color;
 
 use crate::adapter::{Session, Variant};
@@ -194,25 +194,18 @@ pub fn engine_name(limits: &Limits) -> String {
     }
 }
 
-/// A score for display: pawns with a sign (`+1.25`), or `+M5` / `-M4` for a win or a loss
-/// in that many plies.
+/// A score for display, as [`Score`] prints it: pawns with a sign (`+1.25`), or `#3` /
+/// `#-2` for a mate in that many moves.
 ///
 /// ```
 /// use fairy_cli::play::format_score;
-/// assert_eq!(format_score(125), "+1.25");
-/// assert_eq!(format_score(fairy_engine::mate_score(5)), "+M5");
-/// assert_eq!(format_score(-fairy_engine::mate_score(4)), "-M4");
+/// use fairy_engine::{mate_score, Score};
+/// assert_eq!(format_score(Score::from_value(125)), "+1.25");
+/// assert_eq!(format_score(Score::from_value(mate_score(5))), "#3");
+/// assert_eq!(format_score(-Score::from_value(mate_score(4))), "#-2");
 /// ```
 pub fn format_score(score: Score) -> String {
-    if is_mate_score(score) {
-        if score > 0 {
-            format!("+M{}", MATE - score)
-        } else {
-            format!("-M{}", MATE + score)
-        }
-    } else {
-        format!("{:+.2}", f64::from(score) / 100.0)
-    }
+    score.to_string()
 }
 
 fn w(r: std::io::Result<()>) -> Result<(), CliError> {
@@ -318,7 +311,7 @@ impl PlayerInput for Keyboard {
 /// A score of the side to move (`side`) for display from the first side's point of view,
 /// so that `+` is always good for the first side (`+0.50`: White, or Gold, stands better).
 pub fn score_for_first(score: Score, side: Color) -> String {
-    format_score(if side == Color::White { score } else { -score })
+    format_score(score.for_first(side == Color::White))
 }
 
 /// The variant's legend: each piece letter with its name (`K King, Q Queen, ...`), then how
@@ -664,7 +657,7 @@ pub fn play_game_from(
                 let accept = opts.human == Human::Both
                     || session
                         .engine_move(&opts.limits)
-                        .is_none_or(|em| em.score >= 0);
+                        .is_none_or(|em| em.score >= Score::DRAW);
                 if accept {
                     break End {
                         result: "1/2-1/2",

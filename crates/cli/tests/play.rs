@@ -360,12 +360,20 @@ fn the_engine_shows_its_progress_and_the_score_sign_once() {
     assert_eq!(out.matches("  thinking: depth 2 ").count(), 4, "{out}");
     // Scores are from the first side's point of view.
     use fairy_cli::play::score_for_first;
+    use fairy_engine::Score;
     use fairy_kernel::Color;
-    assert_eq!(score_for_first(150, Color::White), "+1.50");
-    assert_eq!(score_for_first(150, Color::Black), "-1.50");
     assert_eq!(
-        score_for_first(fairy_engine::mate_score(3), Color::Black),
-        "-M3"
+        score_for_first(Score::from_value(150), Color::White),
+        "+1.50"
+    );
+    assert_eq!(
+        score_for_first(Score::from_value(150), Color::Black),
+        "-1.50"
+    );
+    // Black mates with its second move: a mate against the first side.
+    assert_eq!(
+        score_for_first(Score::from_value(fairy_engine::mate_score(3)), Color::Black),
+        "#-2"
     );
 }
 

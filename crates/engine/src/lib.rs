@@ -49,23 +49,26 @@
 //! let pos = Toy::from_notation(ToyRules::Single, "5/k4/5/1R3/K4 w").unwrap();
 //! let mut engine = Searcher::<Toy>::new(1);
 //! let result = engine.search(&pos, &[], &Limits::depth(6));
-//! assert_eq!(result.score, fairy_engine::mate_score(5));
+//! assert_eq!(result.score.value(), fairy_engine::mate_score(5));
+//! assert_eq!(result.score.to_string(), "#3");
 //! assert_eq!(result.pv.len(), 5);
 //! ```
 
 mod clock;
 mod path;
 mod random;
+mod score;
 mod search;
 pub mod toy;
 mod tt;
 
 pub use clock::{monotonic_ms, Clock};
 pub use random::{random_move, Rng};
+pub use score::Score;
 pub use search::{
-    is_mate_score, mate_score, null_move_reduction, Control, Iteration, Limits, OnIteration, Score,
-    SearchConfig, SearchResult, Searcher, DELTA_MARGIN, DRAW, FUTILITY_DEPTH, INFINITY, MATE,
-    MATE_BOUND, MAX_PLY, NULL_MOVE_DEPTH, QUIESCENCE_DEPTH,
+    is_mate_score, mate_score, null_move_reduction, Control, Iteration, Limits, OnIteration,
+    SearchConfig, SearchResult, Searcher, Value, DELTA_MARGIN, DRAW, FUTILITY_DEPTH, INFINITY,
+    MATE, MATE_BOUND, MAX_PLY, NULL_MOVE_DEPTH, QUIESCENCE_DEPTH,
 };
 
 /// The README's examples, compiled and run as doctests.

@@ -11,24 +11,26 @@ use fairy_kernel::game::{MoveBuf, ROYAL_GAIN};
 use fairy_kernel::{Game, Outcome};
 
 use crate::path::Path;
+use crate::score::Score;
 use crate::tt::{from_table, to_table, Bound, Entry, Table};
 
-/// A score in centipawn-like units from the point of view of the side to move at the node
-/// where it is computed; wins are [`mate_score`]s.
-pub type Score = i32;
+/// A score inside the search: centipawn-like units from the point of view of the side to
+/// move at the node where it is computed; wins are [`mate_score`]s. Results carry it as a
+/// [`Score`], which says mate as mate.
+pub type Value = i32;
 
 /// The score of a win at the root itself; a win `n` plies away scores `MATE - n`.
-pub const MATE: Score = 1_000_000;
+pub const MATE: Value = 1_000_000;
 
 /// Scores at or above this (or at or below its negation) are wins (losses) at a known
 /// distance.
-pub const MATE_BOUND: Score = MATE - 10_000;
+pub const MATE_BOUND: Value = MATE - 10_000;
 
 /// Larger than every score: the initial window bound.
-pub const INFINITY: Score = MATE + 1;
+pub const INFINITY: Value = MATE + 1;
 
 /// The score of a draw.
-pub const DRAW: Score = 0;
+pub const DRAW: Value = 0;
 
 /// The deepest ply the search goes (main search and quiescence together).
 pub const MAX_PLY: usize = 128;
@@ -45,12 +47,12 @@ pub const QUIESCENCE_DEPTH: u32 = 6;
 /// assert!(is_mate_score(-mate_score(3)));
 /// assert!(!is_mate_score(900));
 /// ```
-pub const fn mate_score(plies: usize) -> Score {
-    MATE - plies as Score
+pub const fn mate_score(plies: usize) -> Value {
+    MATE - plies as Value
 }
 
 /// Whether `score` is a win or a loss at a known distance.
-pub const fn is_mate_score(score: Score) -> bool {
+pub const fn is_mate_score(score: Value) -> bool {
     score >= MATE_BOUND || score <= -MATE_BOUND
 }
 
@@ -216,7 +218,7 @@ impl<M> Default for Control<'_, M> {
 /// let mut engine = Searcher::new(1);
 /// let r = engine.search(&pos, &[], &Limits::depth(2));
 /// assert_eq!(pos.format_move(r.best.unwrap()), "a1-a5");
-/// assert_eq!(r.score, MATE - 1);
+/// assert_eq!(r.score.value(), MATE - 1);
 /// ```
 #[derive(Debug)]
 pub struct Searcher<G: Game> {
@@ -351,7 +353,7 @@ impl<G: Game> Searcher<G> {
         pos.legal_moves(&mut moves);
         let mut result = SearchResult {
             best: None,
-            score: pos.outcome().map_or(DRAW, |o| outcome_score(o, pos, 0)),
+            score: Score::from_value(pos.outcome().map_or(DRAW, |o| outcome_score(o, pos, 0))),
             depth: 0,
             pv: Vec::new(),
             nodes: 0,
@@ -366,7 +368,7 @@ impl<G: Game> Searcher<G> {
         let lines = control.multipv.clamp(1, moves.len());
         for depth in 1..=max_depth {
             self.excluded.clear();
-            let mut found: Vec<(Score, Vec<G::Move>)> = Vec::with_capacity(lines);
+            let mut found: Vec<(Value, Vec<G::Move>)> = Vec::with_capacity(lines);
             for _ in 0..lines {
                 let score = self.negamax(pos, depth, 0, -INFINITY, INFINITY);
                 if self.stopped {
@@ -381,7 +383,7 @@ impl<G: Game> Searcher<G> {
                 break;
             }
             let score = found[0].0;
-            result.score = score;
+            result.score = Score::from_value(score);
             result.depth = depth;
             result.pv = found[0].1.clone();
             result.best = result.pv.first().copied();
@@ -392,7 +394,7 @@ impl<G: Game> Searcher<G> {
                         depth,
                         seldepth: self.seldepth as u32,
                         multipv: i + 1,
-                        score: *s,
+                        score: Score::from_value(*s),
                         nodes: self.nodes,
                         elapsed: self.elapsed(),
                         pv: line,
@@ -406,7 +408,7 @@ impl<G: Game> Searcher<G> {
                 break;
             }
             // A win or loss within the searched depth cannot change with more depth.
-            if is_mate_score(score) && MATE - score.abs() <= depth as Score {
+            if is_mate_score(score) && MATE - score.abs() <= depth as Value {
                 break;
             }
             // A forced move needs no thought when the caller only limited time.
@@ -467,9 +469,9 @@ impl<G: Game> Searcher<G> {
         parent_side: fairy_kernel::Color,
         depth: u32,
         ply: usize,
-        alpha: Score,
-        beta: Score,
-    ) -> Score {
+        alpha: Value,
+        beta: Value,
+    ) -> Value {
         if child.side_to_move() == parent_side {
             self.negamax(child, depth, ply, alpha, beta)
         } else {
@@ -477,7 +479,7 @@ impl<G: Game> Searcher<G> {
         }
     }
 
-    fn negamax(&mut self, pos: &G, depth: u32, ply: usize, mut alpha: Score, beta: Score) -> Score {
+    fn negamax(&mut self, pos: &G, depth: u32, ply: usize, mut alpha: Value, beta: Value) -> Value {
         self.pv[ply].clear();
         if self.tick(ply) {
             return DRAW;
@@ -534,7 +536,7 @@ impl<G: Game> Searcher<G> {
                     && beta - alpha == 1
                     && !is_mate_score(alpha) =>
             {
-                pos.evaluate().saturating_add(margin * depth as Score) <= alpha && !pos.is_check()
+                pos.evaluate().saturating_add(margin * depth as Value) <= alpha && !pos.is_check()
             }
             _ => false,
         };
@@ -667,9 +669,9 @@ impl<G: Game> Searcher<G> {
         pos: &G,
         depth: u32,
         ply: usize,
-        alpha: Score,
-        beta: Score,
-    ) -> Option<Score> {
+        alpha: Value,
+        beta: Value,
+    ) -> Option<Value> {
         if !self.config.null_move
             || ply == 0
             || depth < NULL_MOVE_DEPTH
@@ -708,9 +710,9 @@ impl<G: Game> Searcher<G> {
         pos: &G,
         ply: usize,
         qdepth: u32,
-        mut alpha: Score,
-        beta: Score,
-    ) -> Score {
+        mut alpha: Value,
+        beta: Value,
+    ) -> Value {
         self.pv[ply].clear();
         if self.tick(ply) {
             return DRAW;
@@ -822,7 +824,7 @@ pub const NULL_MOVE_DEPTH: u32 = 3;
 
 /// The margin of delta pruning in quiescence search, in units of [`Game::evaluate`] (two
 /// pawns: what positional terms might add to a capture's material gain).
-pub const DELTA_MARGIN: Score = 200;
+pub const DELTA_MARGIN: Value = 200;
 
 /// How much shallower than a normal child the search after a null move is, at `depth`:
 /// `2 + depth / 4` plies.
@@ -870,7 +872,7 @@ fn history_slot<M: core::hash::Hash>(m: &M) -> usize {
 }
 
 /// The score of a decided position for its side to move, `ply` plies from the root.
-fn outcome_score<G: Game>(o: Outcome, pos: &G, ply: usize) -> Score {
+fn outcome_score<G: Game>(o: Outcome, pos: &G, ply: usize) -> Value {
     match o.winner() {
         Some(w) if w == pos.side_to_move() => mate_score(ply),
         Some(_) => -mate_score(ply),

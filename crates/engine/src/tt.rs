@@ -1,7 +1,7 @@
 //! The transposition table: a fixed-size, always-replace hash table of search results keyed
 //! by the position's Zobrist hash.
 
-use crate::search::{Score, MATE_BOUND};
+use crate::search::{Value, MATE_BOUND};
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,7 +19,7 @@ pub(crate) enum Bound {
 pub(crate) struct Entry<M> {
     pub key: u64,
     pub best: Option<M>,
-    pub score: Score,
+    pub score: Value,
     pub depth: u32,
     pub bound: Bound,
 }
@@ -71,22 +71,22 @@ impl<M: Copy> Table<M> {
 }
 
 /// A score as stored: mate scores count their distance from the stored node, not the root.
-pub(crate) fn to_table(score: Score, ply: usize) -> Score {
+pub(crate) fn to_table(score: Value, ply: usize) -> Value {
     if score >= MATE_BOUND {
-        score + ply as Score
+        score + ply as Value
     } else if score <= -MATE_BOUND {
-        score - ply as Score
+        score - ply as Value
     } else {
         score
     }
 }
 
 /// A stored score seen from a node `ply` plies below the root.
-pub(crate) fn from_table(score: Score, ply: usize) -> Score {
+pub(crate) fn from_table(score: Value, ply: usize) -> Value {
     if score >= MATE_BOUND {
-        score - ply as Score
+        score - ply as Value
     } else if score <= -MATE_BOUND {
-        score + ply as Score
+        score + ply as Value
     } else {
         score
     }

@@ -63,7 +63,7 @@ fn multi_pv_reports_distinct_root_moves_best_first() {
             })
             .collect();
         assert!(it.seldepth >= 1 && it.hashfull <= 1000);
-        reports.push((it.depth, it.multipv, it.score, line));
+        reports.push((it.depth, it.multipv, it.score.value(), line));
     };
     let mut control = Control {
         stop: None,
@@ -79,5 +79,5 @@ fn multi_pv_reports_distinct_root_moves_best_first() {
     assert_eq!(firsts.len(), 3);
     // The first line is the ordinary search's.
     assert_eq!(r.score, plain.score);
-    assert_eq!(last[0].2, plain.score);
+    assert_eq!(last[0].2, plain.score.value());
 }

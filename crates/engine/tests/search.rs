@@ -5,12 +5,12 @@ use std::time::{Duration, Instant};
 
 use fairy_engine::toy::{Toy, ToyRules};
 use fairy_engine::{
-    mate_score, random_move, Limits, Rng, Score, SearchConfig, Searcher, DRAW, INFINITY,
+    mate_score, random_move, Limits, Rng, SearchConfig, Searcher, Value, DRAW, INFINITY,
     QUIESCENCE_DEPTH,
 };
 use fairy_kernel::{Game, Outcome};
 
-fn outcome_score(o: Outcome, pos: &Toy, ply: usize) -> Score {
+fn outcome_score(o: Outcome, pos: &Toy, ply: usize) -> Value {
     match o.winner() {
         Some(w) if w == pos.side_to_move() => mate_score(ply),
         Some(_) => -mate_score(ply),
@@ -25,7 +25,7 @@ fn moves(pos: &Toy) -> Vec<<Toy as Game>::Move> {
 }
 
 /// Captures below the horizon, without pruning, at most `QUIESCENCE_DEPTH` deep.
-fn quiesce(pos: &Toy, ply: usize, qdepth: u32) -> Score {
+fn quiesce(pos: &Toy, ply: usize, qdepth: u32) -> Value {
     let all = moves(pos);
     if all.is_empty() {
         return pos.outcome().map_or(DRAW, |o| outcome_score(o, pos, ply));
@@ -49,7 +49,7 @@ fn quiesce(pos: &Toy, ply: usize, qdepth: u32) -> Score {
 
 /// The value the engine must find: full-width minimax to `depth`, then captures; a position
 /// repeating one on the path is a draw; the score is negated only when the side changes.
-fn minimax(pos: &Toy, depth: u32, ply: usize, path: &mut Vec<u64>) -> Score {
+fn minimax(pos: &Toy, depth: u32, ply: usize, path: &mut Vec<u64>) -> Value {
     if let Some(o) = pos.outcome() {
         return outcome_score(o, pos, ply);
     }
@@ -119,7 +119,7 @@ fn check_against_minimax(rules: ToyRules, depth: u32, count: usize, seed: u64) {
         let r = engine.search(&pos, &[], &Limits::depth(depth));
         let want = minimax(&pos, r.depth, 0, &mut Vec::new());
         assert_eq!(
-            r.score,
+            r.score.value(),
             want,
             "{} at depth {} (asked {depth})",
             pos.to_notation(),
@@ -142,7 +142,7 @@ fn check_against_minimax(rules: ToyRules, depth: u32, count: usize, seed: u64) {
     }
 }
 
-fn minimax_from_child(root: &Toy, child: &Toy, depth: u32, negate: bool) -> Score {
+fn minimax_from_child(root: &Toy, child: &Toy, depth: u32, negate: bool) -> Value {
     let mut path = vec![root.hash()];
     let s = minimax(child, depth - 1, 1, &mut path);
     if negate {
@@ -174,7 +174,7 @@ fn the_transposition_table_does_not_change_the_best_move_value_on_mates() {
     let mut engine = Searcher::<Toy>::new(4);
     for _ in 0..2 {
         let r = engine.search(&pos, &[], &Limits::depth(6));
-        assert_eq!(r.score, mate_score(5));
+        assert_eq!(r.score.value(), mate_score(5));
     }
 }
 
@@ -191,7 +191,7 @@ fn finds_the_mate_in_two() {
 
     let mut engine = Searcher::<Toy>::new(4);
     let r = engine.search(&pos, &[], &Limits::depth(8));
-    assert_eq!(r.score, mate_score(5), "pv {:?}", r.pv);
+    assert_eq!(r.score.value(), mate_score(5), "pv {:?}", r.pv);
     assert!(r.depth <= 5, "stops once the mate is proven");
     // The first move keeps the mate in two.
     let mut child = pos.clone();
@@ -224,7 +224,7 @@ fn the_losing_side_sees_its_loss() {
     let mut child = pos.clone();
     child.play(r.best.unwrap());
     let r2 = engine.search(&child, &[pos.hash()], &Limits::depth(6));
-    assert_eq!(r2.score, -mate_score(4));
+    assert_eq!(r2.score.value(), -mate_score(4));
 }
 
 #[test]
@@ -233,7 +233,7 @@ fn finds_the_mate_in_two_sub_moves_of_one_turn() {
     let pos = Toy::from_notation(ToyRules::Double, "4k/5/5/5/R1K2 w 0").unwrap();
     let mut engine = Searcher::<Toy>::new(1);
     let r = engine.search(&pos, &[], &Limits::depth(4));
-    assert_eq!(r.score, mate_score(2));
+    assert_eq!(r.score.value(), mate_score(2));
     assert_eq!(r.pv.len(), 2);
     let mut p = pos.clone();
     p.play(r.pv[0]);
@@ -256,7 +256,7 @@ fn takes_the_hanging_piece() {
     let mut engine = Searcher::<Toy>::new(1);
     let r = engine.search(&pos, &[], &Limits::depth(3));
     assert_eq!(pos.format_move(r.best.unwrap()), "a1-a4");
-    assert!(r.score > 200, "{}", r.score);
+    assert!(r.score.value() > 200, "{}", r.score.value());
 }
 
 #[test]
@@ -265,7 +265,7 @@ fn no_move_when_the_game_is_over() {
     let mut engine = Searcher::<Toy>::new(1);
     let r = engine.search(&pos, &[], &Limits::depth(3));
     assert_eq!(r.best, None);
-    assert_eq!(r.score, -mate_score(0));
+    assert_eq!(r.score.value(), -mate_score(0));
     assert_eq!(r.depth, 0);
 }
 
@@ -282,7 +282,7 @@ fn repetition_of_a_game_position_is_a_draw() {
     child.play(mv);
     // With the child position in the history every move but mv keeps its value, mv is 0.
     let r2 = engine.search(&pos, &[child.hash()], &Limits::depth(1));
-    if r.score > 0 {
+    if r.score.value() > 0 {
         assert_ne!(r2.best, Some(mv));
     }
 }

@@ -24,6 +24,7 @@
 //! serve several variants by name.
 
 pub mod adapter;
+pub mod driver;
 pub mod error;
 pub mod limits;
 pub mod picture;
@@ -32,6 +33,7 @@ pub mod registry;
 pub mod text_board;
 
 pub use adapter::{Adapter, EngineMove, Listing, SearchInfo, Session, Variant};
+pub use driver::{Ending, GameResult, Match, MatchOptions, Termination, TimeControl};
 pub use error::Error;
 pub use fairy_engine::{Limits, Rng, Score};
 pub use fairy_kernel::{Color, Outcome, Reason, RecordError, RecordText};

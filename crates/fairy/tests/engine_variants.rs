@@ -45,7 +45,7 @@ fn check_mate_in_two<G: Game>(variant: G::Variant, fen: &str) {
     assert!(forced_win(&pos, 2), "{fen} is no mate in two");
     let mut engine = Searcher::<G>::new(8);
     let r = engine.search(&pos, &[], &Limits::depth(5));
-    assert_eq!(r.score, mate_score(3), "{fen}");
+    assert_eq!(r.score.value(), mate_score(3), "{fen}");
     let best = r.best.expect("a move");
     let mut after = pos.clone();
     after.play(best);
@@ -174,7 +174,7 @@ fn check_against_minimax<G: Game>(variant: G::Variant, depth: u32, positions: us
         }
         let r = engine.search(&pos, &[], &Limits::depth(depth));
         let want = plain_minimax(&pos, r.depth, 0, &mut Vec::new());
-        assert_eq!(r.score, want, "{}", pos.to_notation());
+        assert_eq!(r.score.value(), want, "{}", pos.to_notation());
     }
 }
 
@@ -207,9 +207,9 @@ fn chess_t_winning_capture() {
     assert_eq!(pos.format_move(best), "e4-e5");
     assert!(pos.is_capture(best));
     assert!(
-        r.score > pos.evaluate(),
+        r.score.value() > pos.evaluate(),
         "{} vs {}",
-        r.score,
+        r.score.value(),
         pos.evaluate()
     );
     // Brute force: the capture beats every other move (the Knecht is worth 50; positional
@@ -236,7 +236,7 @@ fn regicide_mate_in_two_turns_with_sub_moves() {
     let pos = fairy_regicide::Position::from_notation((), fen).expect("reads");
     let mut engine = Searcher::<fairy_regicide::Position>::new(8);
     let r = engine.search(&pos, &[], &Limits::depth(6));
-    assert_eq!(r.score, mate_score(4), "{:?}", r.pv);
+    assert_eq!(r.score.value(), mate_score(4), "{:?}", r.pv);
     let me = pos.side_to_move();
     let mut p = pos.clone();
     let mut sides = Vec::new();
@@ -259,10 +259,10 @@ fn regicide_mate_in_two_turns_with_sub_moves() {
     };
     let mut engine = Searcher::<fairy_regicide::Position>::with_config(8, exact);
     assert_eq!(
-        engine.search(&pos, &[], &Limits::depth(4)).score,
+        engine.search(&pos, &[], &Limits::depth(4)).score.value(),
         mate_score(4)
     );
-    assert!(engine.search(&pos, &[], &Limits::depth(3)).score < mate_score(3));
+    assert!(engine.search(&pos, &[], &Limits::depth(3)).score.value() < mate_score(3));
 }
 
 /// A variant that opts in to futility pruning (Game::futility_margin) visits fewer nodes at

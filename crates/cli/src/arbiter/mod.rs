@@ -192,7 +192,7 @@ fn random_opening(v: &dyn Variant, plies: usize, rng: &mut Rng) -> Result<Vec<St
         }
         best = line;
         match s.engine_move(&Limits::depth(2)) {
-            Some(e) if e.score.abs() <= 150 => break,
+            Some(e) if e.score.centipawns().is_some_and(|cp| cp.abs() <= 150) => break,
             _ => {}
         }
     }

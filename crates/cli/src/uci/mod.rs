@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use fairy_engine::{is_mate_score, Limits, Score, MATE};
+use fairy_engine::{Limits, Score};
 use fairy_kernel::Color;
 
 use crate::adapter::{self, SearchInfo, Session, Variant};
@@ -48,26 +48,17 @@ fn error(out: &Output, text: &str) {
 }
 
 /// A UCI score: `cp N`, or `mate N` in moves (negative when the engine is mated), counting
-/// plies as in chess (a ply is one sub-move in Imperial Regicide).
+/// plies as in chess (a ply is one sub-move in Imperial Regicide); see [`Score::uci`].
 ///
 /// ```
 /// use fairy_cli::uci::score_text;
-/// use fairy_engine::mate_score;
-/// assert_eq!(score_text(35), "cp 35");
-/// assert_eq!(score_text(mate_score(3)), "mate 2");
-/// assert_eq!(score_text(-mate_score(4)), "mate -2");
+/// use fairy_engine::{mate_score, Score};
+/// assert_eq!(score_text(Score::from_value(35)), "cp 35");
+/// assert_eq!(score_text(Score::from_value(mate_score(3))), "mate 2");
+/// assert_eq!(score_text(-Score::from_value(mate_score(4))), "mate -2");
 /// ```
 pub fn score_text(score: Score) -> String {
-    if is_mate_score(score) {
-        let plies = MATE - score.abs();
-        if score > 0 {
-            format!("mate {}", (plies + 1) / 2)
-        } else {
-            format!("mate -{}", plies / 2)
-        }
-    } else {
-        format!("cp {score}")
-    }
+    score.uci()
 }
 
 /// One `info` line of a finished iteration.

@@ -253,7 +253,8 @@ impl Ref {
                     let start_line = if us == Color::White { 2 } else { 8 };
                     let last_line = if us == Color::White { 10 } else { 0 };
                     let mut targets = Vec::new();
-                    // Seed §3.7(a): straight ahead along the diagonal, to an empty cell.
+                    // Seed §3.7(a), on any move (its first-move clause is not applied, ruling H4):
+                    // straight ahead along the diagonal, to an empty cell.
                     if let Some(t) = step(from, (2 * f, f)) {
                         if self.cells[t as usize].is_none() {
                             targets.push(t);
