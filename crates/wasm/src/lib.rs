@@ -20,6 +20,7 @@ mod records;
 
 use std::time::Duration;
 
+use fairy::driver::{DriverError, Match, MatchOptions};
 use fairy::{Limits, Session, Variant};
 use wasm_bindgen::prelude::*;
 
@@ -38,12 +39,32 @@ extern "C" {
     fn performance_now() -> f64;
 }
 
-/// Installs the host's clock as the engine's time source when the module starts
-/// (`std::time::Instant` traps on `wasm32-unknown-unknown`).
+/// The host's clock in milliseconds: `performance.now()` in WebAssembly (where
+/// `std::time::Instant` traps), the engine's default clock elsewhere.
+fn host_ms() -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        performance_now()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        fairy::engine::monotonic_ms()
+    }
+}
+
+/// Installs the host's clock as the engine's time source when the module starts.
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen(start)]
 fn start() {
-    fairy::adapter::set_engine_clock(|| performance_now());
+    fairy::adapter::set_engine_clock(host_ms);
+}
+
+/// The JavaScript error of a game driver's refusal, with the CLI's one-line message.
+fn driver_error(e: DriverError) -> JsError {
+    match e {
+        DriverError::Move(e) => js_error(e),
+        other => JsError::new(&other.to_string()),
+    }
 }
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -82,17 +103,23 @@ export interface Outcome {
   result: string;
   /** The winner's side name, null for a draw. */
   winner: string | null;
-  /** Why: `checkmate`, `stalemate`, `repetition`... */
+  /** Why: the rules' reason (`checkmate`, `stalemate`, `repetition`...), else the game
+   * driver's (`no legal move`). */
   reason: string;
-  /** The ending in words, with the variant's side names. */
+  /** The ending in one line, result first: `0-1 scarlet wins by checkmate`. */
   text: string;
 }
 /** What the engine chose (not played), with what it saw. */
 export interface EngineMove {
   /** The move in canonical notation. */
   text: string;
-  /** Its score for the side to move, in centipawns (mate scores near +-30000). */
-  score: number;
+  /** Its score for the side to move as `fairy` prints it: `+0.35` (pawns), `#3` (mates with
+   * its third move), `#-2` (is mated with the opponent's second). */
+  score: string;
+  /** The score in centipawns, null for a mate score. */
+  centipawns: number | null;
+  /** Moves to mate (negative: the side to move is mated), null for an evaluation. */
+  mate: number | null;
   /** The depth of the last finished iteration, in plies. */
   depth: number;
   /** The principal variation, starting with `text`. */
@@ -171,11 +198,12 @@ pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_owned()
 }
 
-/// A game of a variant: a position and the moves that led to it.
+/// A game of a variant: a position and the moves that led to it, played through the
+/// facade's game driver (which decides how the game ends).
 #[wasm_bindgen]
 pub struct Board {
     variant: &'static dyn Variant,
-    session: Box<dyn Session>,
+    game: Match,
 }
 
 /// A whole number from JavaScript as `u64`: finite, not negative, an integer.
@@ -197,7 +225,38 @@ impl Board {
     pub fn open(variant: &str, position: Option<&str>) -> Result<Board, fairy::Error> {
         let variant = fairy::registry::find(variant)?;
         let session = variant.session(position)?;
-        Ok(Board { variant, session })
+        Ok(Board::of(variant, session))
+    }
+
+    /// The game of `session`, whose moves so far are its moves.
+    fn of(variant: &'static dyn Variant, session: Box<dyn Session>) -> Board {
+        let names = variant.side_names().map(str::to_owned);
+        let game = Match::from_session(variant, session, names, MatchOptions::default());
+        Board { variant, game }
+    }
+
+    /// The current game.
+    fn session(&self) -> &dyn Session {
+        self.game.session()
+    }
+
+    /// The game from its start with its first `plies` moves.
+    ///
+    /// # Errors
+    /// None in practice: the moves replayed were legal when played.
+    fn replayed(&self, plies: usize) -> Result<Board, fairy::Error> {
+        let s = self.session();
+        let mut session = self.variant.session(Some(&s.start_notation()))?;
+        for m in s.history().iter().take(plies) {
+            session.apply(m)?;
+        }
+        Ok(Board::of(self.variant, session))
+    }
+
+    /// How the game ended, in the game driver's words.
+    pub fn termination(&self) -> Option<Outcome> {
+        let names = self.variant.side_names();
+        self.game.termination().map(|t| Outcome::of(t, names))
     }
 
     /// The legal moves as records, only those from `from` when given.
@@ -205,7 +264,7 @@ impl Board {
     /// # Errors
     /// A square that is not on the board.
     pub fn records(&self, from: Option<&str>) -> Result<Vec<Move>, fairy::Error> {
-        records::legal(self.session.as_ref(), from)
+        records::legal(self.session(), from)
     }
 
     /// The engine's move within `depth` plies and/or `movetime_ms` ms (depth 4 when
@@ -219,7 +278,7 @@ impl Board {
         movetime_ms: Option<u64>,
     ) -> Result<Option<EngineMove>, fairy::Error> {
         fairy::limits::check_search(depth, movetime_ms)?;
-        if self.session.is_over() {
+        if self.game.is_over() {
             return Ok(None);
         }
         let limits = Limits {
@@ -231,7 +290,7 @@ impl Board {
             movetime: movetime_ms.map(Duration::from_millis),
             ..Limits::default()
         };
-        Ok(self.session.engine_move(&limits).map(EngineMove::of))
+        Ok(self.session().engine_move(&limits).map(EngineMove::of))
     }
 
     /// Perft of `depth` plies from the current position.
@@ -240,7 +299,7 @@ impl Board {
     /// A depth beyond [`fairy::limits::MAX_PERFT_DEPTH`].
     pub fn count(&self, depth: u32) -> Result<u64, fairy::Error> {
         fairy::limits::check_perft(depth, 1)?;
-        Ok(self.session.perft(depth, 1))
+        Ok(self.session().perft(depth, 1))
     }
 }
 
@@ -274,7 +333,7 @@ impl Board {
     /// The legal moves' canonical texts, sorted.
     #[wasm_bindgen(js_name = legalMoveTexts)]
     pub fn legal_move_texts(&self) -> Vec<String> {
-        self.session.legal_moves(None).unwrap_or_default()
+        self.session().legal_moves(None).unwrap_or_default()
     }
 
     /// Plays a move given as text and returns its canonical text.
@@ -282,46 +341,48 @@ impl Board {
     /// # Errors
     /// Throws when the move is malformed or illegal, or the game is over.
     pub fn push(&mut self, text: &str) -> Result<String, JsError> {
-        self.session.apply(text).map_err(js_error)
+        let side = self.game.side_to_move();
+        self.game
+            .play(side, text, host_ms() as u64)
+            .map_err(driver_error)
     }
 
     /// Takes back the last move and returns its text (`undefined` when there is none).
     pub fn pop(&mut self) -> Option<String> {
-        let last = self.session.history().pop()?;
-        self.session.undo().then_some(last)
+        let mut history = self.session().history();
+        let last = history.pop()?;
+        *self = self.replayed(history.len()).ok()?;
+        Some(last)
     }
 
     /// The current position in the variant's notation.
     pub fn position(&self) -> String {
-        self.session.notation()
+        self.session().notation()
     }
 
     /// The name of the side to move (`white`, `black`; `gold`, `scarlet` in Dragonchess).
     pub fn turn(&self) -> String {
-        self.session
-            .side_name(self.session.side_to_move())
+        self.session()
+            .side_name(self.session().side_to_move())
             .to_owned()
     }
 
     /// Whether the side to move stands in check.
     #[wasm_bindgen(js_name = isCheck)]
     pub fn is_check(&self) -> bool {
-        self.session.is_check()
+        self.session().is_check()
     }
 
-    /// Whether the game is over: it has an outcome or the side to move has no legal move.
+    /// Whether the game is over (the game driver's termination: by the rules, or no legal
+    /// move).
     #[wasm_bindgen(js_name = isGameOver)]
     pub fn is_game_over(&self) -> bool {
-        self.session.is_over()
+        self.game.is_over()
     }
 
     /// How the game ended, or `undefined` while it goes on.
     pub fn outcome(&self) -> MaybeOutcome {
-        let o = self
-            .session
-            .outcome()
-            .map(|o| Outcome::of(self.session.as_ref(), &o));
-        match o {
+        match self.termination() {
             Some(o) => to_js(&o),
             None => JsValue::UNDEFINED.unchecked_into(),
         }
@@ -329,26 +390,39 @@ impl Board {
 
     /// `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
     pub fn result(&self) -> String {
-        self.session
-            .outcome()
-            .map_or_else(|| "*".to_owned(), |o| o.result_str().to_owned())
+        self.termination()
+            .map_or_else(|| "*".to_owned(), |o| o.result)
     }
 
     /// One line: whose move it is (with Imperial Regicide's front), or how the game ended.
     pub fn status(&self) -> String {
-        fairy::picture::status(self.session.as_ref(), self.variant.id())
+        match self.termination() {
+            Some(o) => o.text,
+            None => fairy::picture::status(self.session(), self.variant.id()),
+        }
     }
 
     /// The moves played so far, in canonical text, oldest first.
     #[wasm_bindgen(js_name = moveStack)]
     pub fn move_stack(&self) -> Vec<String> {
-        self.session.history()
+        self.session().history()
+    }
+
+    /// The side name of the player of each move of [`Board::move_stack`] (a turn of
+    /// Imperial Regicide is several moves of one side).
+    #[wasm_bindgen(js_name = moveSides)]
+    pub fn move_sides(&self) -> Vec<String> {
+        let s = self.session();
+        s.movers()
+            .into_iter()
+            .map(|c| s.side_name(c).to_owned())
+            .collect()
     }
 
     /// The position the game started from.
     #[wasm_bindgen(js_name = startPosition)]
     pub fn start_position(&self) -> String {
-        self.session.start_notation()
+        self.session().start_notation()
     }
 
     /// Perft: the number of move sequences of `depth` plies (sub-moves in Imperial
@@ -393,7 +467,7 @@ impl Board {
     /// # Errors
     /// Throws when `lastMove` does not name two squares of the board.
     pub fn svg(&self, last_move: Option<String>, flipped: Option<bool>) -> Result<String, JsError> {
-        let s = self.session.as_ref();
+        let s = self.session();
         let highlight = match last_move {
             Some(m) => fairy::picture::move_squares(s, &m).map_err(js_error)?,
             None => Vec::new(),
@@ -409,22 +483,12 @@ impl Board {
 
     /// A text drawing of the position.
     pub fn diagram(&self) -> String {
-        self.session.diagram()
+        self.session().diagram()
     }
 
     /// A copy of this game, moves included.
     pub fn copy(&self) -> Result<Board, JsError> {
-        let mut session = self
-            .variant
-            .session(Some(&self.session.start_notation()))
-            .map_err(js_error)?;
-        for m in self.session.history() {
-            session.apply(&m).map_err(js_error)?;
-        }
-        Ok(Board {
-            variant: self.variant,
-            session,
-        })
+        self.replayed(usize::MAX).map_err(js_error)
     }
 }
 
@@ -437,7 +501,7 @@ mod tests {
         for v in fairy::registry::built() {
             let b = Board::open(v.id(), None).expect("start position");
             let records = b.records(None).expect("records");
-            assert_eq!(records.len(), b.session.count_legal_moves(), "{}", v.id());
+            assert_eq!(records.len(), b.session().count_legal_moves(), "{}", v.id());
             assert!(records.iter().all(|m| m.from.is_some() && m.to.is_some()));
         }
     }
@@ -454,11 +518,36 @@ mod tests {
     }
 
     #[test]
+    fn the_game_driver_ends_the_game_and_pop_reopens_it() {
+        // Synthesis: 1. f2-f3 e7-e5 2. g2-g4 Qd8-h4, a mate as in orthodox chess.
+        let mut b = Board::open("synthesis", None).expect("start");
+        for m in ["f2-f3", "e7-e5", "g2-g4"] {
+            b.game.play(b.game.side_to_move(), m, 0).expect("legal");
+        }
+        let mate = b
+            .session()
+            .legal_moves(None)
+            .expect("moves")
+            .into_iter()
+            .find(|m| m.starts_with("d8-h4"))
+            .expect("the queen's move");
+        b.game.play(b.game.side_to_move(), &mate, 0).expect("legal");
+        let end = b.termination().expect("over");
+        assert_eq!(end.result, "0-1");
+        assert_eq!(end.winner.as_deref(), Some("black"));
+        assert!(end.text.starts_with("0-1 black wins"), "{}", end.text);
+        assert!(b.search(Some(2), None).expect("limits").is_none());
+        assert_eq!(b.pop().as_deref(), Some(mate.as_str()));
+        assert!(b.termination().is_none());
+        assert_eq!(b.session().history().len(), 3);
+    }
+
+    #[test]
     fn the_engine_answers_with_a_legal_move() {
         let b = Board::open("glinski", None).expect("start");
         let m = b.search(Some(2), None).expect("limits").expect("a move");
         assert!(b
-            .session
+            .session()
             .legal_moves(None)
             .expect("moves")
             .contains(&m.text));

@@ -1,5 +1,6 @@
 //! The plain records handed to JavaScript: variants, moves, outcomes, engine answers.
 
+use fairy::driver::{Ending, Termination};
 use fairy::{Session, Variant};
 use serde::Serialize;
 
@@ -86,20 +87,24 @@ pub struct Outcome {
     pub result: String,
     /// The winner's side name, `undefined` for a draw.
     pub winner: Option<String>,
-    /// Why: `checkmate`, `stalemate`, `repetition`... (as in the conformance vectors).
+    /// Why: the rules' reason (`checkmate`, `stalemate`, as in the conformance vectors),
+    /// else the game driver's (`no legal move`).
     pub reason: String,
-    /// The ending in words, with the variant's side names.
+    /// The ending in one line, result first (`0-1 scarlet wins by checkmate`).
     pub text: String,
 }
 
 impl Outcome {
-    /// The record of `o` in `session`'s words.
-    pub fn of(session: &dyn Session, o: &fairy::Outcome) -> Outcome {
+    /// The record of the game driver's termination `t`, with side names `names`.
+    pub fn of(t: &Termination, names: [&str; 2]) -> Outcome {
         Outcome {
-            result: o.result_str().to_owned(),
-            winner: o.winner().map(|c| session.side_name(c).to_owned()),
-            reason: o.reason().to_string(),
-            text: session.describe(o),
+            result: t.result.token().to_owned(),
+            winner: t.result.winner().map(|c| names[c.index()].to_owned()),
+            reason: match &t.ending {
+                Ending::Rules { reason } => reason.to_string(),
+                _ => t.reason_text(names),
+            },
+            text: t.describe(names),
         }
     }
 }
@@ -110,8 +115,13 @@ impl Outcome {
 pub struct EngineMove {
     /// The move in canonical notation.
     pub text: String,
-    /// Its score for the side to move, in centipawns (mate scores near ±30000).
-    pub score: i32,
+    /// Its score for the side to move as `fairy` prints it: `+0.35` (pawns), `#3` (mates
+    /// with its third move), `#-2` (is mated).
+    pub score: String,
+    /// The score in centipawns, `None` for a mate score.
+    pub centipawns: Option<i32>,
+    /// Moves to mate (negative: the side to move is mated), `None` for an evaluation.
+    pub mate: Option<i32>,
     /// The depth of the last finished iteration, in plies.
     pub depth: u32,
     /// The principal variation, starting with `text`.
@@ -127,7 +137,9 @@ impl EngineMove {
     pub fn of(m: fairy::EngineMove) -> EngineMove {
         EngineMove {
             text: m.text,
-            score: m.score,
+            score: m.score.to_string(),
+            centipawns: m.score.centipawns(),
+            mate: m.score.mate_moves(),
             depth: m.depth,
             pv: m.pv,
             nodes: m.nodes as f64,

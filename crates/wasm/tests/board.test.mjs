@@ -99,6 +99,8 @@ test('the engine answers within its time with a legal move', () => {
     assert.ok(took < limit * 1.5 + 50, `${id}: ${took} ms for a ${limit} ms move`);
     assert.ok(board.legalMoveTexts().includes(m.text), `${id}: ${m.text}`);
     assert.ok(m.depth >= 1 && m.nodes > 0 && m.pv[0] === m.text, id);
+    assert.match(m.score, /^([+-]\d+\.\d\d|#-?\d+)$/, `${id}: score ${m.score}`);
+    assert.ok((m.centipawns === null) !== (m.mate === null), `${id}: centipawns or mate`);
     assert.ok(m.elapsedMs > 0 && m.elapsedMs <= took + 1, `${id}: elapsed ${m.elapsedMs}`);
     const d = board.engineMove({ depth: 2 });
     assert.equal(d.depth, 2, id);

@@ -59,12 +59,20 @@ function render() {
   $('position').value = board.position();
   const ol = $('moves');
   ol.innerHTML = '';
+  // One line per round; a turn of several moves (Imperial Regicide) stays together.
   const stack = board.moveStack();
-  for (let i = 0; i < stack.length; i += 2) {
-    const li = document.createElement('li');
-    li.textContent = stack.slice(i, i + 2).join('  ');
-    ol.appendChild(li);
-  }
+  const sides = board.moveSides();
+  let li = null;
+  stack.forEach((text, i) => {
+    const first = sides[i] === variant.sideNames[0];
+    if (li === null || (first && sides[i - 1] !== sides[i])) {
+      li = document.createElement('li');
+      ol.appendChild(li);
+    } else if (sides[i - 1] !== sides[i]) {
+      li.appendChild(document.createTextNode(' | '));
+    }
+    li.appendChild(document.createTextNode(text + ' '));
+  });
   ol.scrollTop = ol.scrollHeight;
 }
 
