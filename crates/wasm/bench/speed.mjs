@@ -18,7 +18,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 function nativePerft(id, depth) {
   const r = spawnSync(bin, ['perft', id, String(depth)], { encoding: 'utf8' });
   const nodes = Number(/Nodes searched: (\d+)/.exec(r.stdout)[1]);
-  const seconds = Number(/time: ([\d.]+) s/.exec(r.stdout)[1]);
+  const seconds = Number(/time: ([\d.]+) s/.exec(r.stderr)[1]);
   return { nodes, rate: nodes / seconds };
 }
 
