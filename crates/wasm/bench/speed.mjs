@@ -42,6 +42,8 @@ function nativeEngine(id) {
 }
 
 function wasmEngine(id) {
+  // A fresh engine, as the native side's new process has.
+  fairy.clearEngines();
   const board = new fairy.Board(id);
   const m = board.engineMove({ movetimeMs: movetime });
   board.free();

@@ -192,6 +192,13 @@ pub fn start_position(variant: &str) -> Result<String, JsError> {
         .start_notation())
 }
 
+/// Forgets what the engines of this thread learnt (transposition tables, move-ordering
+/// history), as for a new game; they are kept across moves and games otherwise.
+#[wasm_bindgen(js_name = clearEngines)]
+pub fn clear_engines() {
+    fairy::adapter::clear_engines();
+}
+
 /// The version of this package (the workspace's).
 #[wasm_bindgen]
 pub fn version() -> String {
