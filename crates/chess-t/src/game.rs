@@ -1,5 +1,6 @@
 //! The kernel's [`Game`] trait for [`Position`].
 
+use fairy_kernel::presentation::{MoveFlags, MoveRecord, PieceKind, Presentation};
 use fairy_kernel::{Color, Game, Geometry, MoveError, Outcome, PositionError, SquareError};
 
 use crate::notation::geometry;
@@ -132,6 +133,13 @@ impl Game for Position {
         crate::eval::evaluate(self)
     }
 
+    fn count_legal_moves(&self) -> usize {
+        self.count_moves()
+    }
+}
+
+/// Drawings, piece names and typed move records (docs/rules/chess-t.md).
+impl Presentation for Position {
     fn diagram(&self) -> String {
         Position::diagram(self)
     }
@@ -145,23 +153,6 @@ impl Game for Position {
     }
 
     /// The board with castle cells and impregnable fields outlined (docs/rules/chess-t.md, T2, T3).
-    /// The pieces of docs/rules/chess-t.md's table (the Scout only where the rule set has
-    /// it, T9/T10).
-    fn legend(&self) -> Vec<(char, &'static str)> {
-        let mut pieces = vec![
-            ('K', "King"),
-            ('C', "Konnet"),
-            ('P', "Prince"),
-            ('R', "Ritter"),
-            ('V', "Ver Knecht"),
-            ('N', "Knecht"),
-        ];
-        if self.rules().scouts {
-            pieces.push(('S', "Scout"));
-        }
-        pieces
-    }
-
     fn board_view(&self) -> Option<fairy_kernel::view::BoardView> {
         use fairy_kernel::view::{BoardView, PieceView, CLASSIC_PALETTE};
         let board = crate::notation::geometry(self.variant());
@@ -190,7 +181,44 @@ impl Game for Position {
         Some(view)
     }
 
-    fn count_legal_moves(&self) -> usize {
-        self.count_moves()
+    /// The pieces of docs/rules/chess-t.md's table (the Scout only where the rule set has
+    /// it, T9/T10).
+    fn pieces(&self) -> Vec<PieceKind> {
+        let mut pieces = vec![
+            PieceKind::new('K', "King"),
+            PieceKind::new('C', "Konnet"),
+            PieceKind::new('P', "Prince"),
+            PieceKind::new('R', "Ritter"),
+            PieceKind::new('V', "Ver Knecht"),
+            PieceKind::new('N', "Knecht"),
+        ];
+        if self.rules().scouts {
+            pieces.push(PieceKind::new('S', "Scout"));
+        }
+        pieces
+    }
+
+    fn square_name(&self, sq: u16) -> String {
+        geometry(self.variant).square_name(sq)
+    }
+
+    fn cell_count(&self) -> usize {
+        geometry(self.variant).cell_count()
+    }
+
+    /// A capture takes the piece on the target; an exchange removes the mover too (flagged
+    /// [`MoveFlags::EXCHANGE`]).
+    fn move_record(&self, mv: Move) -> MoveRecord {
+        let mut r = MoveRecord::new(self.format_move(mv), mv.origin(), mv.target());
+        if mv.is_capture() || mv.is_exchange() {
+            r = r.capturing(mv.target());
+        }
+        if mv.is_exchange() {
+            r = r.with(MoveFlags::EXCHANGE);
+        }
+        if let Some(role) = mv.promotion() {
+            r = r.promoting(role.letter());
+        }
+        r
     }
 }

@@ -1,11 +1,12 @@
 //! The [`Game`] implementation: start position, outcome, notation, hashing, evaluation.
 
+use fairy_kernel::presentation::{MoveFlags, MoveRecord, PieceKind, Presentation};
 use fairy_kernel::{Color, Game, MoveError, Outcome, PositionError, Reason, SquareError};
 
 use crate::movegen::{Counter, Lister, Tables};
 use crate::notation::{geometry, parse_move, parse_position, write_move, write_position};
 use crate::position::Position;
-use crate::types::Move;
+use crate::types::{Move, MoveKind};
 use crate::MoveList;
 
 /// Capacity of [`crate::MoveList`]. No position has more legal moves: at most 8 queens
@@ -150,24 +151,21 @@ impl Game for Position {
         self.pl.evaluate::<Tables>(self.side, crate::eval::tables())
     }
 
+    fn count_legal_moves(&self) -> usize {
+        let mut c = Counter(0);
+        self.generate(&mut c);
+        c.0
+    }
+}
+
+/// Drawings, piece names and typed move records (docs/rules/dainy.md).
+impl Presentation for Position {
     fn diagram(&self) -> String {
         crate::diagram::draw(self)
     }
 
     /// The hexagon with line a at the bottom (White's side), cells of a line side by side,
     /// in the three cell colours `(line + w) mod 3` of ruling H1.
-    /// The six orthodox pieces (docs/rules/dainy.md).
-    fn legend(&self) -> Vec<(char, &'static str)> {
-        vec![
-            ('K', "King"),
-            ('Q', "Queen"),
-            ('R', "Rook"),
-            ('B', "Bishop"),
-            ('N', "Knight"),
-            ('P', "Pawn"),
-        ]
-    }
-
     fn board_view(&self) -> Option<fairy_kernel::view::BoardView> {
         use fairy_kernel::view::{BoardView, CellShape, PieceView};
         let board = geometry();
@@ -194,9 +192,31 @@ impl Game for Position {
         ))
     }
 
-    fn count_legal_moves(&self) -> usize {
-        let mut c = Counter(0);
-        self.generate(&mut c);
-        c.0
+    /// The six orthodox pieces (docs/rules/dainy.md).
+    fn pieces(&self) -> Vec<PieceKind> {
+        fairy_hexchess::PIECE_KINDS.to_vec()
+    }
+
+    fn square_name(&self, sq: u16) -> String {
+        fairy_kernel::Geometry::square_name(geometry(), sq)
+    }
+
+    fn cell_count(&self) -> usize {
+        fairy_kernel::Geometry::cell_count(geometry())
+    }
+
+    /// Castling is recorded as the king's move (ruling H6); there is no en passant
+    /// (ruling H4).
+    fn move_record(&self, mv: Move) -> MoveRecord {
+        let mut r = MoveRecord::new(self.format_move(mv), mv.origin(), mv.target());
+        match mv.kind() {
+            MoveKind::Castle => r = r.with(MoveFlags::CASTLING),
+            MoveKind::Promotion(role) => r = r.promoting(role.upper_char()),
+            MoveKind::Normal => {}
+        }
+        if mv.kind() != MoveKind::Castle && self.occupied_by(!self.side).contains(mv.target()) {
+            r = r.capturing(mv.target());
+        }
+        r
     }
 }

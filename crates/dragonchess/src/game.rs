@@ -1,5 +1,8 @@
 //! The kernel's [`Game`] trait for [`Position`].
 
+use fairy_kernel::presentation::{
+    MoveFlags, MoveRecord, PieceKind, Presentation, StateEntry, StateValue,
+};
 use fairy_kernel::{Color, Game, Geometry, MoveError, Outcome, PositionError, Reason, SquareError};
 
 use crate::position::{Move, MoveList, Position};
@@ -133,6 +136,14 @@ impl Game for Position {
         crate::eval::evaluate(self)
     }
 
+    fn count_legal_moves(&self) -> usize {
+        self.count_legal()
+    }
+}
+
+/// Drawings, piece names, typed move records and the Heroes' origins
+/// (docs/rules/dragonchess.md).
+impl Presentation for Position {
     fn diagram(&self) -> String {
         self.draw()
     }
@@ -206,11 +217,6 @@ impl Game for Position {
         })
     }
 
-    /// The fifteen pieces in the order of ruling D7's letter table.
-    fn legend(&self) -> Vec<(char, &'static str)> {
-        Role::ALL.iter().map(|k| (k.letter(), k.name())).collect()
-    }
-
     /// The three boards side by side, Sky first, in the colours the seed suggests
     /// (Sky blue and white, Ground light green and amber, Underworld red and brown), with
     /// the light square in each board's lower right corner.
@@ -238,7 +244,47 @@ impl Game for Position {
         ))
     }
 
-    fn count_legal_moves(&self) -> usize {
-        self.count_legal()
+    /// Every kind of piece of seed §2, in the rules document's order.
+    fn pieces(&self) -> Vec<PieceKind> {
+        Role::ALL
+            .iter()
+            .map(|k| PieceKind::new(k.letter(), k.name()))
+            .collect()
+    }
+
+    fn square_name(&self, sq: u16) -> String {
+        BOARD.square_name(sq)
+    }
+
+    fn cell_count(&self) -> usize {
+        BOARD.cell_count()
+    }
+
+    /// A capture from afar (ruling D9) keeps the mover on `from` and names the captured
+    /// piece's square as `to`; a move between boards is flagged as a level change; a
+    /// Warrior's promotion is to the Hero (ruling D5).
+    fn move_record(&self, mv: Move) -> MoveRecord {
+        let (from, to) = (mv.origin(), mv.target());
+        let mut r = MoveRecord::new(self.format_move(mv), from, to);
+        if self.piece_on(to).is_some() {
+            r = r.capturing(to);
+        }
+        if mv.is_afar() {
+            r = r.with(MoveFlags::CAPTURE_FROM_AFAR);
+        } else if BOARD.level_of(from) != BOARD.level_of(to) {
+            r = r.with(MoveFlags::LEVEL_CHANGE);
+        }
+        if mv.is_promotion() {
+            r = r.promoting(Role::Hero.letter());
+        }
+        r
+    }
+
+    /// The squares of the Heroes off the Ground whose Ground origin is recorded (D3).
+    fn extra_state(&self) -> Vec<StateEntry> {
+        vec![StateEntry::new(
+            "heroes with a recorded origin",
+            StateValue::Squares(self.hero_origin_squares()),
+        )]
     }
 }

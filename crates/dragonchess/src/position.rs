@@ -345,6 +345,11 @@ impl Position {
         }
     }
 
+    /// The squares of the Heroes off the Ground whose origin is recorded (D3), ascending.
+    pub(crate) fn hero_origin_squares(&self) -> Vec<u16> {
+        self.origins.iter().collect()
+    }
+
     /// The Ground square the Hero on `sq` came from, when `sq` is off the Ground, holds a
     /// Hero and the position records its origin (docs/rules/dragonchess.md, D3, D8).
     #[inline]

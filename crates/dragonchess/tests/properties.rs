@@ -5,7 +5,9 @@ mod common;
 
 use common::{move_strings, random_game};
 use fairy_dragonchess::{Position, START};
-use fairy_kernel::{perft, Game, GameRecord, MoveError, Outcome, PositionError, Reason};
+use fairy_kernel::{
+    perft, Game, GameRecord, MoveError, Outcome, PositionError, Presentation, Reason,
+};
 use quickcheck::{QuickCheck, TestResult};
 
 #[test]

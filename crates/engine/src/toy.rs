@@ -27,6 +27,7 @@
 use core::fmt::Write as _;
 
 use fairy_kernel::game::{parse_by_legal_moves, MoveBuf};
+use fairy_kernel::presentation::{MoveRecord, PieceKind, Presentation};
 use fairy_kernel::zobrist::key;
 use fairy_kernel::{
     ArrayMoveList, Color, Delta, Game, Geometry, MoveError, Outcome, PositionError, Reason,
@@ -523,7 +524,9 @@ impl Game for Toy {
         score *= self.side.sign();
         score + 2 * (self.mobility() - other.mobility())
     }
+}
 
+impl Presentation for Toy {
     fn diagram(&self) -> String {
         let mut s = String::new();
         for rank in (0..5).rev() {
@@ -541,5 +544,32 @@ impl Game for Toy {
         }
         s.push_str("   a b c d e\n");
         s
+    }
+
+    fn pieces(&self) -> Vec<PieceKind> {
+        vec![
+            PieceKind::new('K', "King"),
+            PieceKind::new('R', "Rook"),
+            PieceKind::new('B', "Bishop"),
+            PieceKind::new('N', "Knight"),
+        ]
+    }
+
+    fn square_name(&self, sq: u16) -> String {
+        BOARD.square_name(sq)
+    }
+
+    fn cell_count(&self) -> usize {
+        CELLS
+    }
+
+    fn move_record(&self, mv: ToyMove) -> MoveRecord {
+        let (from, to) = (u16::from(mv.from), u16::from(mv.to));
+        let r = MoveRecord::new(self.format_move(mv), from, to);
+        if self.is_capture(mv) {
+            r.capturing(to)
+        } else {
+            r
+        }
     }
 }

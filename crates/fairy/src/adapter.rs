@@ -12,10 +12,11 @@ use std::time::Duration;
 use fairy_engine::{Clock, Control, Limits, Rng, Score, Searcher};
 use fairy_kernel::game::MoveBuf;
 use fairy_kernel::view::{BoardView, PieceView};
-use fairy_kernel::{perft, Color, Game, GameRecord, Outcome};
+use fairy_kernel::{perft, Color, Game, GameRecord, Outcome, Presentation};
 use rayon::prelude::*;
 
 use crate::error::Error;
+use crate::seam::{MoveRecord, PieceKind, PlacedPiece, PlaneLayout, StateEntry};
 
 /// A playable variant as the CLI sees it: an id, a description, and sessions over
 /// positions given in the variant's notation.
@@ -148,14 +149,47 @@ pub trait Session: Send {
             None => false,
         }
     }
-    /// The variant's piece letters with their names (see `Game::legend`).
-    fn legend(&self) -> Vec<(char, &'static str)> {
-        Vec::new()
-    }
-    /// Named groups of files for text drawings (see `Game::file_groups`).
-    fn file_groups(&self) -> &'static [(&'static str, &'static str)] {
-        &[]
-    }
+    /// The variant's piece letters with their names (see `Presentation::legend`).
+    fn legend(&self) -> Vec<(char, &'static str)>;
+    /// Named groups of files for text drawings (see `Presentation::file_groups`).
+    fn file_groups(&self) -> &'static [(&'static str, &'static str)];
+
+    // The typed seam (module `seam`): the same position as values rather than text.
+
+    /// The legal moves as typed records built by the variant (squares, capture and the
+    /// captured square, promotion, castling, en passant, level change, ...), sorted by
+    /// their text in plain byte order, as [`Session::legal_moves`] lists the texts.
+    fn legal_move_records(&self) -> Vec<MoveRecord>;
+    /// The record of a move given as text in the current position (read as
+    /// [`Session::apply`] reads it, separators optional), without playing it.
+    ///
+    /// # Errors
+    /// [`Error::Move`] when it is malformed or illegal, or the game is over.
+    fn move_record(&self, text: &str) -> Result<MoveRecord, Error>;
+    /// The name of every cell index of the board, index `i` at place `i` (empty for an
+    /// index that names no cell).
+    fn square_names(&self) -> Vec<String>;
+    /// The piece kinds of the rule set; a piece's role index is its place here.
+    fn pieces(&self) -> Vec<PieceKind>;
+    /// The pieces on the board as typed values, by ascending square.
+    ///
+    /// # Errors
+    /// [`Error::UnknownPiece`] when the variant draws a piece it does not list in
+    /// [`Session::pieces`] (a bug of the variant, reported rather than guessed at).
+    fn placement(&self) -> Result<Vec<PlacedPiece>, Error>;
+    /// The position's state besides placement and side to move (Imperial Regicide's
+    /// front and the pieces moved this turn, Synthesis's modes, Dragonchess's Heroes with
+    /// a recorded origin), as named values; the same names in every position.
+    fn extra_state(&self) -> Vec<StateEntry>;
+    /// The layout of [`Session::observation`]'s planes for this rule set.
+    fn plane_layout(&self) -> PlaneLayout;
+    /// The current position as observation planes (see [`PlaneLayout`]), `plane_count() x
+    /// cells` floats, plane after plane.
+    ///
+    /// # Errors
+    /// As [`Session::placement`], and [`Error::Argument`] when the variant's extra state
+    /// does not keep its shape.
+    fn observation(&self) -> Result<Vec<f32>, Error>;
 }
 
 /// The legal moves of one position of a [`Session`], made by [`Session::listing`] and
@@ -285,7 +319,7 @@ impl<G: Game> Adapter<G> {
     }
 }
 
-impl<G: Game> Variant for Adapter<G> {
+impl<G: Presentation> Variant for Adapter<G> {
     fn id(&self) -> &'static str {
         self.id
     }
@@ -318,7 +352,7 @@ fn with_threads<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
     }
 }
 
-impl<G: Game> Session for GameRecord<G> {
+impl<G: Presentation> Session for GameRecord<G> {
     fn notation(&self) -> String {
         self.position().to_notation()
     }
@@ -527,5 +561,66 @@ impl<G: Game> Session for GameRecord<G> {
     }
     fn file_groups(&self) -> &'static [(&'static str, &'static str)] {
         G::file_groups()
+    }
+    fn legal_move_records(&self) -> Vec<MoveRecord> {
+        let pos = self.position();
+        let mut list = G::MoveList::default();
+        pos.legal_moves(&mut list);
+        let mut out: Vec<MoveRecord> = list
+            .as_slice()
+            .iter()
+            .map(|&m| pos.move_record(m))
+            .collect();
+        out.sort_unstable_by(|a, b| a.text.cmp(&b.text));
+        out
+    }
+    fn move_record(&self, text: &str) -> Result<MoveRecord, Error> {
+        if let Some(o) = GameRecord::outcome(self) {
+            return Err(fairy_kernel::MoveError::GameOver(o.describe(G::side_names())).into());
+        }
+        let pos = self.position();
+        let mv = fairy_kernel::game::parse_move_lenient(pos, text)?;
+        Ok(pos.move_record(mv))
+    }
+    fn square_names(&self) -> Vec<String> {
+        let pos = self.position();
+        (0..pos.cell_count())
+            .map(|i| u16::try_from(i).map_or_else(|_| String::new(), |sq| pos.square_name(sq)))
+            .collect()
+    }
+    fn pieces(&self) -> Vec<PieceKind> {
+        self.position().pieces()
+    }
+    fn placement(&self) -> Result<Vec<PlacedPiece>, Error> {
+        let pos = self.position();
+        let mut placed = match pos.board_view() {
+            Some(view) => crate::seam::placement(&view, &pos.pieces())?,
+            None => Vec::new(),
+        };
+        placed.sort_unstable_by_key(|p| p.square);
+        Ok(placed)
+    }
+    fn extra_state(&self) -> Vec<StateEntry> {
+        self.position().extra_state()
+    }
+    fn plane_layout(&self) -> PlaneLayout {
+        // The layout is the rule set's: taken from its start position, so that every
+        // position of a game has the same one.
+        let start = G::start(self.position().variant());
+        PlaneLayout {
+            cells: start.cell_count(),
+            pieces: start.pieces(),
+            state: start.extra_state().iter().map(|e| e.name).collect(),
+            sides: G::side_names(),
+        }
+    }
+    fn observation(&self) -> Result<Vec<f32>, Error> {
+        let pos = self.position();
+        crate::seam::observation(
+            &self.plane_layout(),
+            &self.placement()?,
+            pos.side_to_move(),
+            &pos.extra_state(),
+        )
     }
 }

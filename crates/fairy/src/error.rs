@@ -31,6 +31,15 @@ pub enum Error {
     /// A game record cannot be read or replayed.
     #[error(transparent)]
     Record(#[from] RecordError),
+    /// A variant drew a piece that its list of piece kinds lacks (a bug of the variant,
+    /// reported rather than guessed at).
+    #[error("the piece {letter:?} on {square} is not among the variant's piece kinds")]
+    UnknownPiece {
+        /// The piece's letter as drawn.
+        letter: char,
+        /// The square it stands on.
+        square: String,
+    },
     /// Some other argument is out of range.
     #[error("{0}")]
     Argument(String),

@@ -30,6 +30,7 @@ pub mod limits;
 pub mod picture;
 pub mod record;
 pub mod registry;
+pub mod seam;
 pub mod text_board;
 
 pub use adapter::{Adapter, EngineMove, Listing, SearchInfo, Session, Variant};
@@ -37,6 +38,9 @@ pub use driver::{Ending, GameResult, Match, MatchOptions, Termination, TimeContr
 pub use error::Error;
 pub use fairy_engine::{Limits, Rng, Score};
 pub use fairy_kernel::{Color, Outcome, Reason, RecordError, RecordText};
+pub use seam::{
+    MoveFlags, MoveRecord, PieceKind, PlacedPiece, PlaneLayout, StateEntry, StateValue,
+};
 
 /// The engine (search, limits), re-exported.
 pub use fairy_engine as engine;

@@ -1,5 +1,7 @@
 //! The [`Game`] implementation: start position, outcome, notation, hashing, evaluation.
 
+use crate::generated::tables::PAWN_PUSH;
+use fairy_kernel::presentation::{MoveFlags, MoveRecord, PieceKind, Presentation};
 use fairy_kernel::view::BoardView;
 use fairy_kernel::{Color, Game, MoveError, Outcome, PositionError, Reason, SquareError};
 
@@ -127,29 +129,53 @@ impl Game for Position {
         self.pl.evaluate::<Tables>(self.side, crate::eval::tables())
     }
 
+    fn count_legal_moves(&self) -> usize {
+        let mut c = Counter(0);
+        self.generate(&mut c);
+        c.0
+    }
+}
+
+/// Drawings, piece names and typed move records (docs/rules/glinski.md).
+impl Presentation for Position {
     fn diagram(&self) -> String {
         crate::diagram::draw(self)
-    }
-
-    /// The six orthodox pieces (docs/rules/glinski.md).
-    fn legend(&self) -> Vec<(char, &'static str)> {
-        vec![
-            ('K', "King"),
-            ('Q', "Queen"),
-            ('R', "Rook"),
-            ('B', "Bishop"),
-            ('N', "Knight"),
-            ('P', "Pawn"),
-        ]
     }
 
     fn board_view(&self) -> Option<BoardView> {
         Some(crate::diagram::view(self))
     }
 
-    fn count_legal_moves(&self) -> usize {
-        let mut c = Counter(0);
-        self.generate(&mut c);
-        c.0
+    /// The six orthodox pieces (docs/rules/glinski.md).
+    fn pieces(&self) -> Vec<PieceKind> {
+        fairy_hexchess::PIECE_KINDS.to_vec()
+    }
+
+    fn square_name(&self, sq: u16) -> String {
+        fairy_kernel::Geometry::square_name(geometry(), sq)
+    }
+
+    fn cell_count(&self) -> usize {
+        fairy_kernel::Geometry::cell_count(geometry())
+    }
+
+    /// En passant names the captured pawn's cell, one step behind the skipped cell the
+    /// pawn lands on (§3.6(d)).
+    fn move_record(&self, mv: Move) -> MoveRecord {
+        let (from, to) = (mv.origin(), mv.target());
+        let mut r = MoveRecord::new(self.format_move(mv), from, to);
+        match mv.kind() {
+            MoveKind::EnPassant => {
+                let victim = PAWN_PUSH[(!self.side).index()][to as usize] as u16;
+                r = r.capturing(victim).with(MoveFlags::EN_PASSANT);
+            }
+            MoveKind::DoubleStep => r = r.with(MoveFlags::DOUBLE_STEP),
+            MoveKind::Promotion(role) => r = r.promoting(role.upper_char()),
+            MoveKind::Normal => {}
+        }
+        if mv.kind() != MoveKind::EnPassant && self.occupied_by(!self.side).contains(to) {
+            r = r.capturing(to);
+        }
+        r
     }
 }

@@ -3,8 +3,8 @@
 //! outcomes, colours, errors) and this crate's main types.
 
 pub use fairy_kernel::{
-    Color, Game, GameRecord, MoveBuf, MoveError, Outcome, PositionError, Reason, RecordError,
-    RecordText, SquareError,
+    Color, Game, GameRecord, MoveBuf, MoveError, Outcome, PositionError, Presentation, Reason,
+    RecordError, RecordText, SquareError,
 };
 
 pub use crate::{Move, MoveKind, MoveList, Piece, Position, Role, Square, MAX_MOVES, START};

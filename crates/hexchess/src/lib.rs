@@ -42,7 +42,7 @@ pub use eval::{
 /// The colour of a side (the kernel's), re-exported for the macros.
 pub use fairy_kernel::Color;
 pub use placement::Placement;
-pub use role::{Piece, Role};
+pub use role::{Piece, Role, PIECE_KINDS};
 pub use sink::{Counter, HexMove, Lister, Sink};
 
 /// A set of cells of a hexagonal board of at most 128 cells.

@@ -135,3 +135,14 @@ impl fmt::Display for Piece {
         write!(f, "{}", self.char())
     }
 }
+
+/// The six orthodox pieces with their English names, in the order of the rules documents of
+/// Dainy and Gliński (for their `Presentation::pieces`).
+pub const PIECE_KINDS: [fairy_kernel::presentation::PieceKind; 6] = [
+    fairy_kernel::presentation::PieceKind::new('K', "King"),
+    fairy_kernel::presentation::PieceKind::new('Q', "Queen"),
+    fairy_kernel::presentation::PieceKind::new('R', "Rook"),
+    fairy_kernel::presentation::PieceKind::new('B', "Bishop"),
+    fairy_kernel::presentation::PieceKind::new('N', "Knight"),
+    fairy_kernel::presentation::PieceKind::new('P', "Pawn"),
+];

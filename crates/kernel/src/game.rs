@@ -6,6 +6,7 @@ use core::hash::Hash;
 
 use crate::color::Color;
 use crate::error::{MoveError, PositionError, SquareError};
+use crate::presentation::Presentation;
 
 /// A fixed-capacity buffer of moves that [`Game::legal_moves`] fills.
 ///
@@ -136,7 +137,7 @@ impl Outcome {
     }
 
     /// The outcome in words with the variant's names of the sides (`names[0]` for White,
-    /// `names[1]` for Black, see [`Game::side_names`]): `0-1 scarlet wins by checkmate`.
+    /// `names[1]` for Black, see [`Presentation::side_names`]): `0-1 scarlet wins by checkmate`.
     pub fn describe(&self, names: [&str; 2]) -> String {
         match self {
             Outcome::Win { winner, reason } => format!(
@@ -210,15 +211,6 @@ pub trait Game: Clone + Eq + Debug + Send + Sync + 'static {
     /// effect: the opponent could capture a royal piece if it were to move). For check
     /// indicators in interfaces; the rules themselves are in each variant's generator.
     fn is_check(&self) -> bool;
-
-    /// Who is to move, in words, for prompts and status lines: `white to move` (with the
-    /// variant's side names); a variant with more to say (Imperial Regicide's front) says it.
-    fn turn_text(&self) -> String {
-        format!(
-            "{} to move",
-            Self::side_names()[self.side_to_move().index()]
-        )
-    }
 
     /// Appends the legal moves of the side to move to `moves` (which the caller clears).
     /// Empty when the game is decided by the position (mate, capture of the King, ...).
@@ -316,42 +308,6 @@ pub trait Game: Clone + Eq + Debug + Send + Sync + 'static {
     /// rules document lists its piece values.
     fn evaluate(&self) -> i32;
 
-    /// A text drawing of the position with coordinates, for terminals.
-    fn diagram(&self) -> String;
-
-    /// The names of the two sides in this variant, first player first (`["gold",
-    /// "scarlet"]` in Dragonchess); `["white", "black"]` unless a variant says otherwise.
-    fn side_names() -> [&'static str; 2] {
-        ["white", "black"]
-    }
-
-    /// Rule-specific information about the cell `sq` that players and interfaces want to
-    /// see (Chess-T: the strength sums of both sides), as one line of text, or `None` when
-    /// the variant has nothing to say about cells.
-    fn cell_info(&self, _sq: u16) -> Option<String> {
-        None
-    }
-
-    /// The drawing model of the position for pictures (SVG) and GUIs, or `None` if the
-    /// variant does not provide one.
-    fn board_view(&self) -> Option<crate::view::BoardView> {
-        None
-    }
-
-    /// The pieces of this position's rule set for legends (`fairy play`'s `legend`): each
-    /// upper-case letter of the notation with the piece's English name as the variant's
-    /// rules document gives it, in the document's order; empty unless the variant says.
-    fn legend(&self) -> Vec<(char, &'static str)> {
-        Vec::new()
-    }
-
-    /// Named groups of files for text drawings, left to right: each group's name and its
-    /// first file (Imperial Regicide: the three fronts, `("front I", "a")` ...); empty when
-    /// the board is not divided.
-    fn file_groups() -> &'static [(&'static str, &'static str)] {
-        &[]
-    }
-
     /// The legal moves of the side to move, in a new list.
     fn legal_move_list(&self) -> Self::MoveList {
         let mut moves = Self::MoveList::default();
@@ -377,7 +333,7 @@ pub trait Game: Clone + Eq + Debug + Send + Sync + 'static {
             return Ok(());
         }
         if let Some(o) = self.outcome() {
-            return Err(MoveError::GameOver(o.describe(Self::side_names())));
+            return Err(MoveError::GameOver(o.to_string()));
         }
         Err(MoveError::Illegal {
             text: format!("{mv:?}"),
@@ -413,7 +369,7 @@ pub trait Game: Clone + Eq + Debug + Send + Sync + 'static {
 /// # Errors
 /// What `syntax` returns; [`MoveError::GameOver`] when there is no legal move and the game
 /// is over; otherwise [`MoveError::Illegal`] with the reason "not among the N legal moves".
-pub fn parse_by_legal_moves<G: Game>(
+pub fn parse_by_legal_moves<G: Presentation>(
     game: &G,
     text: &str,
     syntax: impl Fn(&str) -> Result<(), MoveError>,
@@ -473,7 +429,7 @@ pub fn loose_move_key(text: &str) -> String {
 ///
 /// # Errors
 /// What [`Game::parse_move`] returned when no single legal move matches loosely.
-pub fn parse_move_lenient<G: Game>(game: &G, text: &str) -> Result<G::Move, MoveError> {
+pub fn parse_move_lenient<G: Presentation>(game: &G, text: &str) -> Result<G::Move, MoveError> {
     let text = text.trim();
     let first = match game.parse_move(text) {
         Ok(mv) => return Ok(mv),

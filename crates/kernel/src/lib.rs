@@ -30,6 +30,7 @@ pub mod game;
 pub mod geometry;
 pub mod notation;
 pub mod perft;
+pub mod presentation;
 pub mod record;
 pub mod record_text;
 #[cfg(feature = "serde")]
@@ -45,6 +46,7 @@ pub use error::{MoveError, PositionError, SquareError};
 pub use game::{Game, MoveBuf, Outcome, Reason};
 pub use geometry::{Delta, Geometry, HexBoard, LayeredBoard, RectBoard};
 pub use perft::{perft, perft_divide};
+pub use presentation::{MoveFlags, MoveRecord, PieceKind, Presentation, StateEntry, StateValue};
 pub use record::GameRecord;
 pub use record_text::{RecordError, RecordText};
 

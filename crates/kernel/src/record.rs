@@ -3,6 +3,7 @@
 
 use crate::error::MoveError;
 use crate::game::{Game, MoveBuf, Outcome, Reason};
+use crate::presentation::Presentation;
 
 /// A game: start position, moves played and the positions they led to.
 ///
@@ -15,6 +16,22 @@ pub struct GameRecord<G: Game> {
     positions: Vec<G>,
     moves: Vec<G::Move>,
     texts: Vec<String>,
+}
+
+impl<G: Presentation> GameRecord<G> {
+    /// Reads `text` as a move of the current position and plays it.
+    ///
+    /// # Errors
+    /// [`MoveError::GameOver`] when the game has ended (repetition included), otherwise
+    /// what [`crate::game::parse_move_lenient`] returns (separators may be left out).
+    pub fn play_text(&mut self, text: &str) -> Result<G::Move, MoveError> {
+        if let Some(o) = self.outcome() {
+            return Err(MoveError::GameOver(o.describe(G::side_names())));
+        }
+        let mv = crate::game::parse_move_lenient(self.position(), text)?;
+        self.play(mv);
+        Ok(mv)
+    }
 }
 
 impl<G: Game> GameRecord<G> {
@@ -48,20 +65,6 @@ impl<G: Game> GameRecord<G> {
     /// The canonical texts of the moves played, in order.
     pub fn move_texts(&self) -> &[String] {
         &self.texts
-    }
-
-    /// Reads `text` as a move of the current position and plays it.
-    ///
-    /// # Errors
-    /// [`MoveError::GameOver`] when the game has ended (repetition included), otherwise
-    /// what [`crate::game::parse_move_lenient`] returns (separators may be left out).
-    pub fn play_text(&mut self, text: &str) -> Result<G::Move, MoveError> {
-        if let Some(o) = self.outcome() {
-            return Err(MoveError::GameOver(o.describe(G::side_names())));
-        }
-        let mv = crate::game::parse_move_lenient(self.position(), text)?;
-        self.play(mv);
-        Ok(mv)
     }
 
     /// Plays `mv`, which must be legal in the current position.

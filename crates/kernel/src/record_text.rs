@@ -303,7 +303,7 @@ impl RecordText {
     /// # Errors
     /// [`RecordError::WrongVariant`], an unreadable `FEN` tag ([`RecordError::Position`]),
     /// or the first move that cannot be played ([`RecordError::Move`]).
-    pub fn replay<G: Game>(
+    pub fn replay<G: crate::presentation::Presentation>(
         &self,
         variant: G::Variant,
         variant_id: &str,

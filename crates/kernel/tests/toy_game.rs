@@ -5,6 +5,7 @@
 //! way; landing on the enemy token captures it and wins.
 
 use fairy_kernel::game::parse_by_legal_moves;
+use fairy_kernel::presentation::{MoveRecord, PieceKind, Presentation};
 use fairy_kernel::{
     perft, perft_divide, ArrayMoveList, Color, Game, GameRecord, MoveError, Outcome, PositionError,
     Reason, SquareError,
@@ -134,8 +135,30 @@ impl Game for Ring {
     fn evaluate(&self) -> i32 {
         0
     }
+}
+
+impl Presentation for Ring {
     fn diagram(&self) -> String {
         self.to_notation()
+    }
+    fn pieces(&self) -> Vec<PieceKind> {
+        vec![PieceKind::new('T', "Token")]
+    }
+    fn square_name(&self, sq: u16) -> String {
+        sq.to_string()
+    }
+    fn cell_count(&self) -> usize {
+        N as usize
+    }
+    fn move_record(&self, d: i8) -> MoveRecord {
+        let from = self.tokens[self.side.index()];
+        let to = (from + d).rem_euclid(N) as u16;
+        let r = MoveRecord::new(self.format_move(d), from as u16, to);
+        if self.is_capture(d) {
+            r.capturing(to)
+        } else {
+            r
+        }
     }
 }
 
@@ -273,4 +296,19 @@ fn scored_record_takes_result_and_termination_from_the_outcome() {
     let outcome = g.outcome().unwrap();
     assert_eq!(done.tag("Result"), Some(outcome.result_str()));
     assert_eq!(done.tag("Termination"), Some(outcome.to_string().as_str()));
+}
+
+#[test]
+fn move_records_name_squares_and_captures() {
+    let pos = Ring::from_notation((), "01w").unwrap();
+    let capture = pos.move_record(1);
+    assert_eq!(
+        (capture.from, capture.to, capture.captured),
+        (0, 1, Some(1))
+    );
+    assert_eq!(capture.text, "+1");
+    let quiet = pos.move_record(-1);
+    assert_eq!((quiet.to, quiet.is_capture()), (5, false));
+    assert_eq!(pos.legend(), [('T', "Token")]);
+    assert_eq!(pos.turn_text(), "white to move");
 }

@@ -68,7 +68,9 @@ fn py_err(e: fairy::Error) -> PyErr {
         fairy::Error::UnknownVariant { .. } | fairy::Error::NotBuilt(_) => {
             UnknownVariantError::new_err(msg)
         }
-        fairy::Error::Position(_) => PositionError::new_err(msg),
+        fairy::Error::Position(_) | fairy::Error::UnknownPiece { .. } => {
+            PositionError::new_err(msg)
+        }
         fairy::Error::Move(_) => MoveError::new_err(msg),
         fairy::Error::Square(_) => SquareError::new_err(msg),
         fairy::Error::Record(_) => RecordError::new_err(msg),

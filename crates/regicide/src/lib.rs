@@ -34,6 +34,7 @@ mod movegen;
 mod notation;
 mod outcome;
 mod position;
+mod presentation;
 pub mod tables;
 mod zobrist;
 

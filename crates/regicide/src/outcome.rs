@@ -122,15 +122,6 @@ impl Game for Position {
         n > 0 && self.attacked_princes(self.side) == n
     }
 
-    fn turn_text(&self) -> String {
-        format!(
-            "{} to move on front {}, turn {}",
-            Self::side_names()[self.side.index()],
-            ["I", "II", "III"][self.front as usize],
-            self.turn
-        )
-    }
-
     fn legal_moves(&self, moves: &mut MoveList) {
         self.list_moves(moves);
     }
@@ -192,56 +183,6 @@ impl Game for Position {
 
     fn evaluate(&self) -> i32 {
         self.evaluation()
-    }
-
-    fn diagram(&self) -> String {
-        self.draw()
-    }
-
-    /// The 24x12 board with its nine fields (seed §2, §5): light squares white, dark
-    /// squares in their field's colour; the lower-right square x1 is light (ruling R1).
-    /// The pieces of seed §3 (docs/rules/regicide.md); `K` is the prince.
-    fn legend(&self) -> Vec<(char, &'static str)> {
-        vec![
-            ('K', "Prince"),
-            ('Q', "Queen"),
-            ('R', "Rook"),
-            ('B', "Bishop"),
-            ('N', "Knight"),
-            ('P', "Pawn"),
-        ]
-    }
-
-    /// The three fronts, eight files each (docs/rules/regicide.md).
-    fn file_groups() -> &'static [(&'static str, &'static str)] {
-        &[("front I", "a"), ("front II", "i"), ("front III", "q")]
-    }
-
-    fn board_view(&self) -> Option<fairy_kernel::view::BoardView> {
-        use crate::tables::{field_colors, BOARD};
-        use fairy_kernel::view::{BoardView, PieceView};
-        // Index 0: light squares; 1 + field colour code (yellow, black, blue, red, green).
-        let palette = vec![
-            "#ffffff", "#e8c547", "#3a3a3a", "#4a7fc1", "#c0504d", "#5fa55a",
-        ];
-        let fields = field_colors();
-        Some(BoardView::rect(
-            &BOARD,
-            palette,
-            |sq| {
-                if (BOARD.file_of(sq) + BOARD.rank_of(sq)) % 2 == 1 {
-                    0
-                } else {
-                    1 + fields[sq as usize] as usize
-                }
-            },
-            |sq| {
-                self.piece_on(sq).map(|p| PieceView {
-                    letter: p.role.upper_char(),
-                    color: p.color,
-                })
-            },
-        ))
     }
 
     fn count_legal_moves(&self) -> usize {

@@ -1,13 +1,16 @@
 //! The kernel's [`Game`] trait for [`Position`], and the end of the game (docs/rules/
 //! synthesis.md section 5).
 
+use fairy_kernel::presentation::{
+    MoveFlags, MoveRecord, PieceKind, Presentation, StateEntry, StateValue,
+};
 use fairy_kernel::{
     Game, Geometry, MoveError, Outcome, PositionError, Reason, RectBoard, SquareError,
 };
 
 use crate::attacks::bb;
 use crate::movegen::{self, MoveList};
-use crate::types::{Move, MoveKind, Role, Sq};
+use crate::types::{Latch, Mode, Move, MoveKind, Role, Sq, BEREFT_KING_MOVES};
 use crate::{Color, Position};
 
 /// Weight of one square of mobility in [`Position::evaluate`], in centipawns.
@@ -171,20 +174,15 @@ impl Game for Position {
         Position::evaluate(self)
     }
 
+    fn count_legal_moves(&self) -> usize {
+        movegen::count_legal_moves(self)
+    }
+}
+
+/// Drawings, piece names, typed move records and the modes (docs/rules/synthesis.md).
+impl Presentation for Position {
     fn diagram(&self) -> String {
         Position::diagram(self)
-    }
-
-    /// The six orthodox pieces (docs/rules/synthesis.md).
-    fn legend(&self) -> Vec<(char, &'static str)> {
-        vec![
-            ('K', "King"),
-            ('Q', "Queen"),
-            ('R', "Rook"),
-            ('B', "Bishop"),
-            ('N', "Knight"),
-            ('P', "Pawn"),
-        ]
     }
 
     fn board_view(&self) -> Option<fairy_kernel::view::BoardView> {
@@ -204,7 +202,92 @@ impl Game for Position {
         ))
     }
 
-    fn count_legal_moves(&self) -> usize {
-        movegen::count_legal_moves(self)
+    /// The six orthodox pieces (docs/rules/synthesis.md).
+    fn pieces(&self) -> Vec<PieceKind> {
+        vec![
+            PieceKind::new('K', "King"),
+            PieceKind::new('Q', "Queen"),
+            PieceKind::new('R', "Rook"),
+            PieceKind::new('B', "Bishop"),
+            PieceKind::new('N', "Knight"),
+            PieceKind::new('P', "Pawn"),
+        ]
+    }
+
+    fn square_name(&self, sq: u16) -> String {
+        RectBoard::new(8, 8).square_name(sq)
+    }
+
+    fn cell_count(&self) -> usize {
+        64
+    }
+
+    /// Castling is recorded as the king's move (section 8); en passant names the captured
+    /// pawn's square, one rank behind the target (S8).
+    fn move_record(&self, mv: Move) -> MoveRecord {
+        let (from, to) = (u16::from(mv.origin()), u16::from(mv.target()));
+        let mut r = MoveRecord::new(self.format_move(mv), from, to);
+        match mv.kind() {
+            MoveKind::EnPassant => {
+                let victim = match self.side_to_move() {
+                    Color::White => to.wrapping_sub(8) & 63,
+                    Color::Black => (to + 8) & 63,
+                };
+                return r.capturing(victim).with(MoveFlags::EN_PASSANT);
+            }
+            MoveKind::Castle => return r.with(MoveFlags::CASTLING),
+            MoveKind::DoubleStep => r = r.with(MoveFlags::DOUBLE_STEP),
+            MoveKind::Promotion(role) => r = r.promoting(role.upper_char()),
+            MoveKind::Normal => {}
+        }
+        if self.is_capture(mv) {
+            r = r.capturing(to);
+        }
+        r
+    }
+
+    /// Each side's mode (docs/rules/synthesis.md section 3): SWAPPED, CLASSIC-HOME latched
+    /// (S1), BEREFT with its king moves left out of 32 (S3, 0 when not BEREFT) and
+    /// CLASSIC-LATE (S4), White's four entries first.
+    fn extra_state(&self) -> Vec<StateEntry> {
+        const NAMES: [[&str; 4]; 2] = [
+            [
+                "white swapped",
+                "white latched classic-home",
+                "white bereft: king moves left",
+                "white classic-late",
+            ],
+            [
+                "black swapped",
+                "black latched classic-home",
+                "black bereft: king moves left",
+                "black classic-late",
+            ],
+        ];
+        let mut out = Vec::with_capacity(8);
+        for color in [Color::White, Color::Black] {
+            let names = NAMES[color.index()];
+            let latch = self.latch(color);
+            let left = match latch {
+                Latch::Bereft(n) => u32::from(n),
+                _ => 0,
+            };
+            out.extend([
+                StateEntry::new(
+                    names[0],
+                    StateValue::Flag(self.mode(color) == Mode::Swapped),
+                ),
+                StateEntry::new(names[1], StateValue::Flag(latch == Latch::Home)),
+                StateEntry::new(
+                    names[2],
+                    StateValue::Number {
+                        value: left,
+                        max: u32::from(BEREFT_KING_MOVES),
+                    },
+                ),
+                StateEntry::new(names[3], StateValue::Flag(latch == Latch::Late)),
+            ]);
+        }
+        out
     }
 }

@@ -1,7 +1,7 @@
 //! The end of the game (docs/rules/synthesis.md section 5; seed §Goal, §6; S7, S12; G1)
 //! and the kernel's `Game` trait.
 
-use fairy_kernel::{perft, Color, Game, GameRecord, Outcome, Reason};
+use fairy_kernel::{perft, Color, Game, GameRecord, Outcome, Presentation, Reason};
 use fairy_synthesis::Position;
 
 mod common;
@@ -181,7 +181,7 @@ fn game_trait_round_trips_and_perft_checkpoints() {
     assert_eq!(perft(&p, 2), 400);
     assert_eq!(perft(&p, 3), 8576);
     assert_eq!(Game::evaluate(&p), 0, "the start is symmetric");
-    assert!(Game::diagram(&p).contains("r n b q k b n r"));
+    assert!(Presentation::diagram(&p).contains("r n b q k b n r"));
     assert_eq!(Game::parse_square(&p, "e4").unwrap(), 28);
     assert!(Game::parse_square(&p, "i9").is_err());
     let m = Game::parse_move(&p, "e2-e4").unwrap();

@@ -2,7 +2,7 @@
 //! reference, hashing, notation round trips, copy-make, colour mirroring; the tables; and
 //! perft against the reference.
 
-use fairy_kernel::{perft, Color, Game, Geometry, Outcome, Reason};
+use fairy_kernel::{perft, Color, Game, Geometry, Outcome, Presentation, Reason};
 use quickcheck::{quickcheck, TestResult};
 
 use super::reference::Ref;

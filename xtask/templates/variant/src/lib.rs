@@ -44,8 +44,8 @@ fairy_kernel::impl_serde_via_str!(Square);
 pub mod prelude {
     pub use crate::{Move, MoveList, Piece, Position, Role, Square, MAX_MOVES, START};
     pub use fairy_kernel::{
-        Color, Game, GameRecord, MoveBuf, MoveError, Outcome, PositionError, Reason,
-        RecordError, RecordText, SquareError,
+        Color, Game, GameRecord, MoveBuf, MoveError, Outcome, PositionError, Presentation,
+        Reason, RecordError, RecordText, SquareError,
     };
 }
 

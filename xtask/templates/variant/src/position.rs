@@ -6,6 +6,7 @@ use std::sync::OnceLock;
 use fairy_kernel::game::{loose_move_key, parse_by_legal_moves};
 use fairy_kernel::geometry::{leap_table, ray_table};
 use fairy_kernel::notation::{field_error, impossible, read_counter, read_rows, write_rows};
+use fairy_kernel::presentation::{MoveRecord, PieceKind, Presentation};
 use fairy_kernel::view::{BoardView, PieceView};
 use fairy_kernel::{
     zobrist, ArrayMoveList, Color, Game, Geometry, MoveError, Outcome, PositionError, Reason,
@@ -417,7 +418,10 @@ impl Game for Position {
     fn evaluate(&self) -> i32 {
         self.side.sign() * self.white_score()
     }
+}
 
+/// Drawings, piece names and typed move records (docs/rules/{{name}}.md).
+impl Presentation for Position {
     fn diagram(&self) -> String {
         let mut out = String::new();
         for (i, row) in board::rows().into_iter().enumerate() {
@@ -439,5 +443,39 @@ impl Game for Position {
                 color: p.color,
             })
         }))
+    }
+
+    /// The pieces of {{label}}2, in notation order.
+    fn pieces(&self) -> Vec<PieceKind> {
+        Role::ALL
+            .iter()
+            .map(|&r| {
+                PieceKind::new(
+                    r.letter(),
+                    match r {
+                        Role::King => "King",
+                        Role::Rook => "Rook",
+                    },
+                )
+            })
+            .collect()
+    }
+
+    fn square_name(&self, sq: u16) -> String {
+        board().square_name(sq)
+    }
+
+    fn cell_count(&self) -> usize {
+        CELLS
+    }
+
+    fn move_record(&self, mv: Move) -> MoveRecord {
+        let (from, to) = (mv.from.index(), mv.to.index());
+        let record = MoveRecord::new(self.format_move(mv), from, to);
+        if self.is_capture(mv) {
+            record.capturing(to)
+        } else {
+            record
+        }
     }
 }
