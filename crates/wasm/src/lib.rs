@@ -84,18 +84,24 @@ export interface VariantInfo {
   /** The names of the sides, first player first (`gold`, `scarlet` in Dragonchess). */
   sideNames: string[];
 }
-/** A legal move. */
+/** A legal move, from the variant's typed move record. */
 export interface Move {
   /** The move in the variant's canonical notation (what `push` takes). */
   text: string;
-  /** The square the piece leaves. */
-  from: string | null;
-  /** The square the piece arrives on. */
-  to: string | null;
+  /** The square the moving piece leaves (the royal piece's, for castling). */
+  from: string;
+  /** The square the moving piece lands on; for a capture from afar, the square of the
+   * piece captured (the mover stays on `from`). */
+  to: string;
   /** Whether the move captures. */
   capture: boolean;
-  /** The letter of the piece a pawn promotes to, if it does. */
+  /** The square of the piece captured (differs from `to` for en passant), or null. */
+  captured: string | null;
+  /** The letter (upper case) of the piece a pawn promotes to, or null. */
   promotion: string | null;
+  /** The flags that apply, in words: `castling`, `en passant`, `double step`,
+   * `level change`, `capture from afar`, `exchange`. */
+  flags: string[];
 }
 /** How a game ended. */
 export interface Outcome {
@@ -509,7 +515,9 @@ mod tests {
             let b = Board::open(v.id(), None).expect("start position");
             let records = b.records(None).expect("records");
             assert_eq!(records.len(), b.session().count_legal_moves(), "{}", v.id());
-            assert!(records.iter().all(|m| m.from.is_some() && m.to.is_some()));
+            assert!(records
+                .iter()
+                .all(|m| !m.from.is_empty() && !m.to.is_empty()));
         }
     }
 

@@ -27,54 +27,49 @@ impl VariantInfo {
     }
 }
 
-/// A legal move.
+/// A legal move, from the variant's typed move record.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Move {
     /// The move in the variant's canonical notation (what `push` takes).
     pub text: String,
-    /// The square the piece leaves.
-    pub from: Option<String>,
-    /// The square the piece arrives on.
-    pub to: Option<String>,
+    /// The square the moving piece leaves (the royal piece's, for castling).
+    pub from: String,
+    /// The square the moving piece lands on; for a capture from afar, the square of the
+    /// piece captured (the mover stays on `from`).
+    pub to: String,
     /// Whether the move captures.
     pub capture: bool,
-    /// The letter of the piece a pawn promotes to, if it does.
+    /// The square of the piece captured (differs from `to` for en passant), if any.
+    pub captured: Option<String>,
+    /// The letter (upper case) of the piece a pawn promotes to, if it does.
     pub promotion: Option<String>,
+    /// Castling, en passant, double step, level change, capture from afar, exchange: the
+    /// flags that apply, in words.
+    pub flags: Vec<&'static str>,
 }
 
-/// The legal moves of `session` as records, only those from `from` when given.
+/// The legal moves of `session` as records, only those from `from` when given, sorted by
+/// text.
+///
+/// # Errors
+/// `from` is not a square of the board.
 pub(crate) fn legal(session: &dyn Session, from: Option<&str>) -> Result<Vec<Move>, fairy::Error> {
-    let texts = session.legal_moves(from)?;
-    let view = session.board_view();
-    let name_of = |sq: u16| {
-        view.as_ref()
-            .and_then(|v| v.cells.iter().find(|c| c.square == sq))
-            .map(|c| c.name.clone())
-    };
-    let side_on = |sq: u16| {
-        view.as_ref()
-            .and_then(|v| v.cells.iter().find(|c| c.square == sq))
-            .and_then(|c| c.piece.map(|p| p.color))
-    };
-    Ok(texts
+    let from = from.map(|f| session.square(f)).transpose()?;
+    let names = session.square_names();
+    let name = |sq: u16| names.get(usize::from(sq)).cloned().unwrap_or_default();
+    Ok(session
+        .legal_move_records()
         .into_iter()
-        .map(|text| {
-            let squares = fairy::picture::move_squares(session, &text).unwrap_or_default();
-            let promotion = text
-                .split_once('=')
-                .map(|(_, p)| p.to_owned())
-                .filter(|p| !p.is_empty());
-            Move {
-                from: squares.first().and_then(|&s| name_of(s)),
-                to: squares.get(1).and_then(|&s| name_of(s)),
-                capture: match (squares.first(), squares.get(1)) {
-                    (Some(&a), Some(&b)) => side_on(b).is_some_and(|c| Some(c) != side_on(a)),
-                    _ => false,
-                },
-                promotion,
-                text,
-            }
+        .filter(|r| from.is_none_or(|f| r.from == f))
+        .map(|r| Move {
+            from: name(r.from),
+            to: name(r.to),
+            capture: r.is_capture(),
+            captured: r.captured.map(name),
+            promotion: r.promotion.map(String::from),
+            flags: r.flags.names(),
+            text: r.text,
         })
         .collect())
 }

@@ -59,6 +59,26 @@ test('a move is marked as a capture exactly when it takes a piece off the board'
   }
 });
 
+test('move records: captured squares and flags agree, every flag appears in the vectors', () => {
+  const seen = new Set();
+  for (const { id } of fairy.variants()) {
+    for (const v of conformanceVectors(id)) {
+      for (const m of new fairy.Board(id, v.position).legalMoves()) {
+        const where = `${id} ${v.id} ${m.text}`;
+        assert.equal(m.capture, m.captured !== null, where);
+        if (m.flags.includes('en passant')) assert.notEqual(m.captured, m.to, where);
+        else if (m.capture) assert.equal(m.captured, m.to, where);
+        if (m.flags.includes('capture from afar') || m.flags.includes('exchange')) assert.ok(m.capture, where);
+        if (m.promotion !== null) assert.match(m.promotion, /^[A-Z]$/, where);
+        m.flags.forEach((f) => seen.add(f));
+      }
+    }
+  }
+  for (const f of ['castling', 'en passant', 'double step', 'level change', 'capture from afar', 'exchange']) {
+    assert.ok(seen.has(f), 'no move flagged ' + f);
+  }
+});
+
 test('bad input throws an Error with the fairy command\'s message', () => {
   const cases = [
     [() => new fairy.Board('chess'), ['perft', 'chess', '1']],
