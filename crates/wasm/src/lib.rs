@@ -9,7 +9,7 @@
 //! const board = new Board('glinski');
 //! board.legalMoves().length;            // 51
 //! board.push('f5-f6');
-//! board.engineMove({ movetimeMs: 200 }); // { text, score, depth, pv, nodes, elapsedMs }
+//! board.engineMove({ movetimeMs: 200 }); // { text, score: "+0.12", depth, pv, nodes, ... }
 //! ```
 //!
 //! Bad input throws a JavaScript `Error` whose message is the `fairy` command's one line.
