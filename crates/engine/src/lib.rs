@@ -56,12 +56,14 @@
 //! assert_eq!(result.pv.len(), 5);
 //! ```
 
+mod clock;
 mod path;
 mod random;
 mod score;
 mod search;
 mod tt;
 
+pub use clock::{monotonic_ms, Clock};
 pub use random::{random_move, Rng};
 pub use score::Score;
 pub use search::{

@@ -3,7 +3,9 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::clock::{between, monotonic_ms, Clock};
 
 use fairy_kernel::game::MoveBuf;
 use fairy_kernel::heuristics::ROYAL_GAIN;
@@ -232,8 +234,11 @@ pub struct Searcher<G: Game + Heuristics> {
     royal_taken: Vec<bool>,
     path: Path,
     nodes: u64,
-    start: Instant,
-    deadline: Option<Instant>,
+    clock: Clock,
+    /// The reading of `clock` when the search started, in ms.
+    start: f64,
+    /// The reading of `clock` at which the search must stop, in ms.
+    deadline: Option<f64>,
     node_limit: Option<u64>,
     may_stop: bool,
     stopped: bool,
@@ -261,7 +266,8 @@ impl<G: Game + Heuristics> Searcher<G> {
             royal_taken: vec![false; MAX_PLY + 2],
             path: Path::new(),
             nodes: 0,
-            start: Instant::now(),
+            clock: monotonic_ms,
+            start: 0.0,
             deadline: None,
             node_limit: None,
             may_stop: false,
@@ -270,6 +276,17 @@ impl<G: Game + Heuristics> Searcher<G> {
             seldepth: 0,
             excluded: Vec::new(),
         }
+    }
+
+    /// Makes `clock` the time source of this engine's time limits (the default is
+    /// [`monotonic_ms`], from `std::time::Instant`).
+    pub fn set_clock(&mut self, clock: Clock) {
+        self.clock = clock;
+    }
+
+    /// The time since the current (or last) search started.
+    fn elapsed(&self) -> Duration {
+        between(self.start, (self.clock)())
     }
 
     /// How full the transposition table is, in permille (from a sample of its slots).
@@ -314,9 +331,11 @@ impl<G: Game + Heuristics> Searcher<G> {
         limits: &Limits,
         control: &mut Control<'_, G::Move>,
     ) -> SearchResult<G::Move> {
-        self.start = Instant::now();
+        self.start = (self.clock)();
         self.seldepth = 0;
-        self.deadline = limits.movetime.map(|t| self.start + t);
+        self.deadline = limits
+            .movetime
+            .map(|t| self.start + t.as_secs_f64() * 1000.0);
         self.node_limit = limits.nodes;
         self.nodes = 0;
         self.stopped = false;
@@ -343,7 +362,7 @@ impl<G: Game + Heuristics> Searcher<G> {
             elapsed: Duration::ZERO,
         };
         if moves.is_empty() {
-            result.elapsed = self.start.elapsed();
+            result.elapsed = self.elapsed();
             return result;
         }
         let single = moves.len() == 1;
@@ -379,7 +398,7 @@ impl<G: Game + Heuristics> Searcher<G> {
                         multipv: i + 1,
                         score: Score::from_value(*s),
                         nodes: self.nodes,
-                        elapsed: self.start.elapsed(),
+                        elapsed: self.elapsed(),
                         pv: line,
                         hashfull,
                     });
@@ -400,7 +419,7 @@ impl<G: Game + Heuristics> Searcher<G> {
             }
             // Half the time aimed at gone: the next iteration would not finish in it.
             if let Some(aim) = limits.soft_movetime.or(limits.movetime) {
-                if self.start.elapsed() > aim / 2 {
+                if self.elapsed() > aim / 2 {
                     break;
                 }
             }
@@ -410,12 +429,12 @@ impl<G: Game + Heuristics> Searcher<G> {
             result.best = moves.as_slice().first().copied();
         }
         result.nodes = self.nodes;
-        result.elapsed = self.start.elapsed();
+        result.elapsed = self.elapsed();
         result
     }
 
     fn out_of_time(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.deadline.is_some_and(|d| (self.clock)() >= d)
     }
 
     fn out_of_nodes(&self) -> bool {

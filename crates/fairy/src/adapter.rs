@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-use fairy_engine::{Control, Limits, Rng, Score, Searcher};
+use fairy_engine::{Clock, Control, Limits, Rng, Score, Searcher};
 use fairy_kernel::game::MoveBuf;
 use fairy_kernel::view::{BoardView, PieceView};
 use fairy_kernel::{perft, Color, Game, GameRecord, Heuristics, Outcome, Presentation};
@@ -251,6 +251,9 @@ thread_local! {
     /// The table size of engines this thread creates from now on, in MiB.
     static ENGINE_MEGABYTES: core::cell::Cell<usize> =
         const { core::cell::Cell::new(ENGINE_TT_MEGABYTES) };
+    /// The time source of this thread's engines.
+    static ENGINE_CLOCK: core::cell::Cell<Clock> =
+        const { core::cell::Cell::new(fairy_engine::monotonic_ms) };
 }
 
 /// Forgets this thread's engines (their tables and move-ordering history), for a new game.
@@ -265,6 +268,13 @@ pub fn set_engine_megabytes(megabytes: usize) {
     clear_engines();
 }
 
+/// Makes `clock` the time source of this thread's engines (the default is
+/// [`fairy_engine::monotonic_ms`]; WebAssembly supplies the host's clock, as
+/// `std::time::Instant` traps there).
+pub fn set_engine_clock(clock: Clock) {
+    ENGINE_CLOCK.with(|c| c.set(clock));
+}
+
 /// Runs `f` with this thread's engine for `G`.
 fn with_engine<G: Game + Heuristics, T>(f: impl FnOnce(&mut Searcher<G>) -> T) -> T {
     ENGINES.with(|cell| {
@@ -272,11 +282,19 @@ fn with_engine<G: Game + Heuristics, T>(f: impl FnOnce(&mut Searcher<G>) -> T) -
         let entry = map
             .entry(TypeId::of::<G>())
             .or_insert_with(|| Box::new(Searcher::<G>::new(ENGINE_MEGABYTES.with(|c| c.get()))));
+        let clock = ENGINE_CLOCK.with(|c| c.get());
         match entry.downcast_mut::<Searcher<G>>() {
-            Some(engine) => f(engine),
+            Some(engine) => {
+                engine.set_clock(clock);
+                f(engine)
+            }
             // The map is keyed by the type, so this does not happen; a fresh engine is
             // still correct.
-            None => f(&mut Searcher::<G>::new(ENGINE_TT_MEGABYTES)),
+            None => {
+                let mut engine = Searcher::<G>::new(ENGINE_TT_MEGABYTES);
+                engine.set_clock(clock);
+                f(&mut engine)
+            }
         }
     })
 }
