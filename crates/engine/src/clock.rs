@@ -49,9 +49,9 @@ mod tests {
 
     #[test]
     fn the_search_keeps_time_by_the_clock_it_is_given() {
-        use crate::toy::{Toy, ToyRules};
         use crate::{Limits, Searcher};
         use fairy_kernel::Game;
+        use fairy_testkit::toy::{Toy, ToyRules};
         let pos = Toy::start(ToyRules::Single);
         let limits = Limits {
             depth: Some(4),
