@@ -118,7 +118,7 @@ pub fn perft_files(dir: &Path) -> Result<Vec<(String, Vec<PerftEntry>)>, String>
 }
 
 /// Checks every figure of the perft file `text` up to `limit` nodes twice: by the fast
-/// generator ([`perft`] of the position `read` gives) and by `reference(position, depth)`,
+/// generator ([`perft()`] of the position `read` gives) and by `reference(position, depth)`,
 /// the variant's slow reference generator. Returns the number of figures checked.
 ///
 /// # Panics
@@ -156,7 +156,7 @@ pub fn check_perft_file<G: Game>(
 /// Perft of a reference generator: the number of move paths `depth` plies deep from
 /// `pos`, with `moves` giving the legal moves of a position and `after` the position after
 /// one of them. The count a variant's slow generator, written straight from the rules,
-/// gives to compare with the fast [`perft`].
+/// gives to compare with the fast [`perft()`].
 pub fn reference_perft<P, M>(
     pos: &P,
     depth: u32,
