@@ -16,6 +16,7 @@ use fairy_kernel::{perft, Color, Game, GameRecord, Heuristics, Outcome, Presenta
 use rayon::prelude::*;
 
 use crate::error::Error;
+use crate::parallel::perft_split;
 use crate::seam::{MoveRecord, PieceKind, PlacedPiece, PlaneLayout, StateEntry};
 
 /// A playable variant as the CLI sees it: an id, a description, and sessions over
@@ -415,7 +416,7 @@ impl<G: Presentation + Heuristics> Session for GameRecord<G> {
         if depth <= 1 || threads <= 1 {
             return perft(self.position(), depth);
         }
-        self.divide(depth, threads).iter().map(|(_, n)| n).sum()
+        with_threads(threads, || perft_split(self.position(), depth))
     }
     fn count_legal_moves(&self) -> usize {
         self.position().count_legal_moves()
@@ -437,7 +438,12 @@ impl<G: Presentation + Heuristics> Session for GameRecord<G> {
             let mut child = pos.clone();
             child.play(m);
             let text = pos.format_move(m);
-            let n = perft(&child, depth - 1);
+            // On several threads a root move's subtree is split again below it.
+            let n = if threads > 1 {
+                perft_split(&child, depth - 1)
+            } else {
+                perft(&child, depth - 1)
+            };
             done(&text, n);
             (text, n)
         };

@@ -27,6 +27,7 @@ pub mod adapter;
 pub mod driver;
 pub mod error;
 pub mod limits;
+pub mod parallel;
 pub mod picture;
 pub mod record;
 pub mod registry;
