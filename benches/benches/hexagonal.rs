@@ -11,7 +11,7 @@ fn main() {
 }
 
 /// A hexagonal game with its benchmark positions.
-trait Hex: Game<Variant = ()> {
+trait Hex: Game<RuleSet = ()> {
     /// The second position, perft 3 (notation).
     const SECOND: &'static str;
 }

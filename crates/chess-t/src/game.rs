@@ -22,13 +22,13 @@ pub const fn piece_value(kind: Role) -> i32 {
 impl Game for Position {
     type Move = Move;
     type MoveList = MoveList;
-    type Variant = Variant;
+    type RuleSet = Variant;
 
     fn start(variant: Variant) -> Self {
         Position::start(variant)
     }
 
-    fn variant(&self) -> Variant {
+    fn rule_set(&self) -> Variant {
         self.variant
     }
 

@@ -248,7 +248,7 @@ pub static CHESS_T1: RuleSet = RuleSet {
     tables: &crate::tables::CHESS_T1_TABLES,
 };
 
-/// Which rule set: the [`fairy_kernel::Game::Variant`] of [`crate::Position`].
+/// Which rule set: the [`fairy_kernel::Game::RuleSet`] of [`crate::Position`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Variant {
     /// Chess-T ([`CHESS_T`]).

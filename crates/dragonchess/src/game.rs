@@ -15,7 +15,7 @@ pub const MOBILITY_WEIGHT: i32 = 2;
 impl Game for Position {
     type Move = Move;
     type MoveList = MoveList;
-    type Variant = ();
+    type RuleSet = ();
 
     /// The start position (ruling D2).
     fn start(_variant: ()) -> Position {
@@ -25,7 +25,7 @@ impl Game for Position {
         }
     }
 
-    fn variant(&self) {}
+    fn rule_set(&self) {}
 
     fn from_notation(_variant: (), text: &str) -> Result<Position, PositionError> {
         Position::read(text)

@@ -304,13 +304,13 @@ fn with_engine<G: Game + Heuristics, T>(f: impl FnOnce(&mut Searcher<G>) -> T) -
 pub struct Adapter<G: Game + Heuristics> {
     id: &'static str,
     description: &'static str,
-    variant: G::Variant,
+    variant: G::RuleSet,
     game: PhantomData<fn() -> G>,
 }
 
 impl<G: Game + Heuristics> Adapter<G> {
     /// The variant `id` played under rule set `variant`.
-    pub const fn new(id: &'static str, description: &'static str, variant: G::Variant) -> Self {
+    pub const fn new(id: &'static str, description: &'static str, variant: G::RuleSet) -> Self {
         Adapter {
             id,
             description,
@@ -612,7 +612,7 @@ impl<G: Presentation + Heuristics> Session for GameRecord<G> {
     fn plane_layout(&self) -> PlaneLayout {
         // The layout is the rule set's: taken from its start position, so that every
         // position of a game has the same one.
-        let start = G::start(self.position().variant());
+        let start = G::start(self.position().rule_set());
         PlaneLayout {
             cells: start.cell_count(),
             pieces: start.pieces(),

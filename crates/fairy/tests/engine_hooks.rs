@@ -12,7 +12,7 @@ fn legal<G: Game>(pos: &G) -> Vec<G::Move> {
 }
 
 /// Random positions of `variant`: the positions of `games` random games, up to `plies` each.
-fn positions<G: Game>(variant: G::Variant, games: usize, plies: usize) -> Vec<G> {
+fn positions<G: Game>(variant: G::RuleSet, games: usize, plies: usize) -> Vec<G> {
     let mut rng = Rng::new(29);
     let mut out = Vec::new();
     for _ in 0..games {
@@ -31,7 +31,7 @@ fn positions<G: Game>(variant: G::Variant, games: usize, plies: usize) -> Vec<G>
 /// Out of check (the engine never passes in check), a null move gives the move to the
 /// other side, keeps the hash exact and leaves a position that reads back from its own
 /// notation; a refused one changes nothing. Returns how many positions passed.
-fn check_null_move<G: Game + Heuristics>(variant: G::Variant) -> usize {
+fn check_null_move<G: Game + Heuristics>(variant: G::RuleSet) -> usize {
     let mut passes = 0;
     for pos in positions::<G>(variant, 12, 60) {
         if pos.outcome().is_some() || pos.is_check() {
@@ -67,7 +67,7 @@ fn check_null_move<G: Game + Heuristics>(variant: G::Variant) -> usize {
 }
 
 /// Quiet moves without promotion gain nothing; captures of a known piece gain something.
-fn check_capture_gain<G: Game + Heuristics>(variant: G::Variant) {
+fn check_capture_gain<G: Game + Heuristics>(variant: G::RuleSet) {
     let mut captures = 0;
     for pos in positions::<G>(variant, 8, 60) {
         for m in legal(&pos) {

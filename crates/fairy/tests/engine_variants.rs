@@ -39,7 +39,7 @@ fn forced_win<G: Game>(pos: &G, moves: u32) -> bool {
 
 /// The engine finds the mate in two of `fen`: score, a principal variation that ends in
 /// the win, and a first move that the brute-force solver confirms.
-fn check_mate_in_two<G: Game + Heuristics>(variant: G::Variant, fen: &str) {
+fn check_mate_in_two<G: Game + Heuristics>(variant: G::RuleSet, fen: &str) {
     let pos = G::from_notation(variant, fen).expect("the test position reads");
     assert!(!forced_win(&pos, 1), "{fen} is a mate in one");
     assert!(forced_win(&pos, 2), "{fen} is no mate in two");
@@ -155,7 +155,7 @@ fn plain_minimax<G: Game + Heuristics>(
     best
 }
 
-fn check_against_minimax<G: Game + Heuristics>(variant: G::Variant, depth: u32, positions: usize) {
+fn check_against_minimax<G: Game + Heuristics>(variant: G::RuleSet, depth: u32, positions: usize) {
     let config = fairy_engine::SearchConfig {
         tt_cutoffs: false,
         quiescence: false,

@@ -3,7 +3,7 @@
 
 use fairy_kernel::Game;
 
-fn check<G: Game>(variant: G::Variant, checked: &str, quiet: &str) {
+fn check<G: Game>(variant: G::RuleSet, checked: &str, quiet: &str) {
     let p = G::from_notation(variant, checked).expect("reads");
     assert!(p.is_check(), "{checked}");
     let q = G::from_notation(variant, quiet).expect("reads");

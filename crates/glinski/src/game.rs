@@ -28,13 +28,13 @@ pub use fairy_hexchess::piece_value;
 impl Game for Position {
     type Move = Move;
     type MoveList = MoveList;
-    type Variant = ();
+    type RuleSet = ();
 
     fn start(_: ()) -> Self {
         parse_position(START).expect("the start position is valid")
     }
 
-    fn variant(&self) {}
+    fn rule_set(&self) {}
 
     fn from_notation(_: (), text: &str) -> Result<Self, PositionError> {
         parse_position(text)

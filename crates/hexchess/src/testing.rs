@@ -25,7 +25,7 @@ impl Rng {
 ///
 /// # Panics
 /// With the error when `text` is not a valid position.
-pub fn pos<G: Game<Variant = ()>>(text: &str) -> G {
+pub fn pos<G: Game<RuleSet = ()>>(text: &str) -> G {
     match G::from_notation((), text) {
         Ok(p) => p,
         Err(e) => panic!("{text}: {e}"),
@@ -64,7 +64,7 @@ pub fn hashes_agree<G: Game>(positions: &[G]) -> bool {
 pub fn notation_round_trips<G: Game + PartialEq>(positions: &[G]) -> bool {
     positions.iter().all(|p| {
         let text = p.to_notation();
-        let q = G::from_notation(p.variant(), &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let q = G::from_notation(p.rule_set(), &text).unwrap_or_else(|e| panic!("{text}: {e}"));
         q == *p
     })
 }

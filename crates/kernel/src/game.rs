@@ -183,20 +183,20 @@ pub trait Game: Clone + Eq + Debug + Send + Sync + 'static {
     /// The buffer [`Game::legal_moves`] fills; its capacity is documented by the variant.
     type MoveList: MoveBuf<Self::Move>;
     /// Which rule set of the crate (`()` where the crate has one; Chess-T has three).
-    type Variant: Copy + Eq + Debug + Send + Sync + 'static;
+    type RuleSet: Copy + Eq + Debug + Send + Sync + 'static;
 
-    /// The start position of `variant`.
-    fn start(variant: Self::Variant) -> Self;
+    /// The start position under rule set `variant`.
+    fn start(variant: Self::RuleSet) -> Self;
 
     /// The rule set this position is played under.
-    fn variant(&self) -> Self::Variant;
+    fn rule_set(&self) -> Self::RuleSet;
 
     /// Reads a position in the variant's notation (see its rules document).
     ///
     /// # Errors
     /// [`PositionError`] naming the field and the text when it cannot be read, or the rule
     /// broken when the position is impossible.
-    fn from_notation(variant: Self::Variant, text: &str) -> Result<Self, PositionError>;
+    fn from_notation(variant: Self::RuleSet, text: &str) -> Result<Self, PositionError>;
 
     /// Writes the position in the variant's notation; `from_notation` reads it back equal.
     fn to_notation(&self) -> String;

@@ -305,7 +305,7 @@ impl RecordText {
     /// or the first move that cannot be played ([`RecordError::Move`]).
     pub fn replay<G: crate::presentation::Presentation>(
         &self,
-        variant: G::Variant,
+        variant: G::RuleSet,
         variant_id: &str,
     ) -> Result<GameRecord<G>, RecordError> {
         self.check_variant(variant_id)?;

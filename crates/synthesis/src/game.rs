@@ -64,13 +64,13 @@ impl Position {
 impl Game for Position {
     type Move = Move;
     type MoveList = MoveList;
-    type Variant = ();
+    type RuleSet = ();
 
     fn start(_: ()) -> Self {
         Position::start_position()
     }
 
-    fn variant(&self) {}
+    fn rule_set(&self) {}
 
     fn from_notation(_: (), text: &str) -> Result<Self, PositionError> {
         Position::from_fen(text)

@@ -10,7 +10,7 @@
 //! - [`Game::legal_move_list`](fairy_kernel::Game::legal_move_list): legal moves under every mode and the legality rules of S6,
 //!   S7, S11, S12 (check in answer to check, king capture and reply, both kings attacked,
 //!   kings never adjacent, compulsory pawn captures).
-//! - [`Position`] implements the kernel's [`Game`](fairy_kernel::Game) trait (`Variant = ()`),
+//! - [`Position`] implements the kernel's [`Game`](fairy_kernel::Game) trait (`RuleSet = ()`),
 //!   so the perft driver, the engine and the `fairy` CLI use it as it is.
 //!
 //! ```

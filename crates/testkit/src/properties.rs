@@ -71,7 +71,7 @@ const ALPHABET: &[char] = &[
 /// # Errors
 /// The first property that fails, with the seed, the ply and the position notation.
 pub fn check_random_games<G: Game>(
-    variant: G::Variant,
+    variant: G::RuleSet,
     games: usize,
     plies: usize,
     seed: u64,

@@ -35,7 +35,7 @@ pub struct Ring {
 impl Game for Ring {
     type Move = i8;
     type MoveList = ArrayMoveList<i8, 4>;
-    type Variant = ();
+    type RuleSet = ();
 
     fn start(_: ()) -> Self {
         Ring {
@@ -44,7 +44,7 @@ impl Game for Ring {
             captured: false,
         }
     }
-    fn variant(&self) {}
+    fn rule_set(&self) {}
     fn from_notation(_: (), text: &str) -> Result<Self, PositionError> {
         let b = text.as_bytes();
         if b.len() != 3 || !b[0].is_ascii_digit() || !b[1].is_ascii_digit() {

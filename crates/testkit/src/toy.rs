@@ -250,7 +250,7 @@ fn field_err(field: &'static str, text: &str, expected: &str) -> PositionError {
 impl Game for Toy {
     type Move = ToyMove;
     type MoveList = ArrayMoveList<ToyMove, 256>;
-    type Variant = ToyRules;
+    type RuleSet = ToyRules;
 
     fn start(variant: ToyRules) -> Self {
         // The start position is a constant that parses.
@@ -260,7 +260,7 @@ impl Game for Toy {
         }
     }
 
-    fn variant(&self) -> ToyRules {
+    fn rule_set(&self) -> ToyRules {
         self.rules
     }
 

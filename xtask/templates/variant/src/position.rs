@@ -239,13 +239,13 @@ fn read_board(text: &str) -> Result<[Option<Piece>; CELLS], PositionError> {
 impl Game for Position {
     type Move = Move;
     type MoveList = MoveList;
-    type Variant = ();
+    type RuleSet = ();
 
     fn start(_: ()) -> Position {
         Position::from_notation((), START).expect("the start position reads")
     }
 
-    fn variant(&self) {}
+    fn rule_set(&self) {}
 
     fn from_notation(_: (), text: &str) -> Result<Position, PositionError> {
         let fields: Vec<&str> = text.split(' ').collect();
