@@ -934,7 +934,7 @@ async fn connection(live: Arc<Live>, entry: Arc<Entry>, mut socket: WebSocket, s
                 let reply = if text.len() > live.config.max_message {
                     json!({"t": "error", "error": format!("message of {} bytes: at most {} are read", text.len(), live.config.max_message)})
                 } else {
-                    handle(&live, &entry, &mut seat, text.as_str())
+                    handle(&live, &entry, &mut seat, text.as_str(), stacked)
                 };
                 if !send(&mut socket, &reply).await {
                     return;
@@ -948,8 +948,14 @@ async fn connection(live: Arc<Live>, entry: Arc<Entry>, mut socket: WebSocket, s
 }
 
 /// Does what one message asks and returns the reply (`ok`, `welcome`, `pong`, `state` or
-/// `error`).
-fn handle(live: &Arc<Live>, entry: &Arc<Entry>, seat: &mut Option<u8>, text: &str) -> Value {
+/// `error`); a `sync` answers with the state drawn `stacked` or not.
+fn handle(
+    live: &Arc<Live>,
+    entry: &Arc<Entry>,
+    seat: &mut Option<u8>,
+    text: &str,
+    stacked: bool,
+) -> Value {
     let req: Request = match serde_json::from_str(text) {
         Ok(r) => r,
         Err(e) => {
@@ -980,7 +986,7 @@ fn handle(live: &Arc<Live>, entry: &Arc<Entry>, seat: &mut Option<u8>, text: &st
         Request::Ping { n } => return json!({"t": "pong", "n": n, "time": now_ms()}),
         Request::Sync { n } => {
             let g = lock(&entry.game);
-            let mut v = view(entry, &g, *seat, now_ms());
+            let mut v = view(entry, &g, *seat, now_ms(), stacked);
             v["t"] = json!("state");
             v["n"] = json!(n);
             return v;
