@@ -199,7 +199,7 @@ def black_against_the_engine(driver, base):
         if variant == "dragonchess":
             xs = driver.execute_script("""
               return ['Sky (3)', 'Ground (2)', 'Underworld (1)'].map((t) => [...document.querySelectorAll('#labels text')]
-                .find((e) => e.textContent === t).getBoundingClientRect().x);""")
+                .find((e) => e.textContent.trim() === t).getBoundingClientRect().x);""")
             check(xs[0] < xs[1] < xs[2], "dragonchess: turned round, Sky is still left of Ground and Underworld")
             driver.save_screenshot(os.path.join(SHOTS, "dragonchess-second.png"))
 

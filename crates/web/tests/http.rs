@@ -466,7 +466,7 @@ async fn the_board_shows_the_whole_last_turn_captures_and_the_players_side() {
     let s = new_game(&app, "synthesis").await;
     let sid = s["id"].as_str().expect("id").to_owned();
     let mut v = s;
-    for mv in ["e2-e4", "f7-f5", "e4xf5", "g7-g5", "d1-h5"] {
+    for mv in ["e2-e4", "f7-f5", "e4-f5", "g7-g5", "d1-h5"] {
         let (st, next) = json_call(
             &app,
             "POST",

@@ -156,9 +156,10 @@ def title_boxes(d):
     return d.execute_script("""
       const out = {};
       for (const t of document.querySelectorAll('#board svg #labels text')) {
-        if (/\(\d\)$/.test(t.textContent)) {
+        const text = t.textContent.trim();
+        if (/\(\d\)$/.test(text)) {
           const r = t.getBoundingClientRect();
-          out[t.textContent] = { x: r.x, y: r.y };
+          out[text] = { x: r.x, y: r.y };
         }
       }
       return out;""")
@@ -182,7 +183,7 @@ def create(d, variant, name, time_kind="none", base_min=None, increment=0, color
     d.find_element(By.CSS_SELECTOR, 'input[name="color"][value="%s"]' % color).click()
     d.find_element(By.CSS_SELECTOR, 'input[name="opponent"][value="%s"]' % opponent).click()
     if level is not None:
-        Select(d.find_element(By.ID, "level")).select_by_value(str(level))
+        Select(d.find_element(By.ID, "level")).select_by_visible_text(str(level))
     d.find_element(By.ID, "create-button").click()
     WebDriverWait(d, 20).until(lambda d: "/play/" in d.current_url)
     until(d, "return game && game.live.you !== null")
