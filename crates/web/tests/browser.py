@@ -184,7 +184,12 @@ def black_against_the_engine(driver, base):
         driver.get(base + "/?variant=" + variant)
         Select(driver.find_element(By.ID, "strength")).select_by_value("depth:1")
         Select(driver.find_element(By.ID, "sides")).select_by_value("engine,human")
-        new_game(driver, "game.variant === arguments[1] && game.players[0] === 'engine'", variant)
+        old = driver.execute_script("return game ? game.id : null")
+        driver.find_element(By.ID, "new").click()
+        # The engine moves first at once: wait for the new game and the person's turn.
+        WebDriverWait(driver, 30).until(lambda d: d.execute_script(
+            "return game && game.id !== arguments[0] && game.variant === arguments[1] && game.players[0] === 'engine'"
+            " && game.history.length > 0 && !thinking", old, variant))
         wait_idle(driver)
         ys = driver.execute_script("""
           const ys = {};
