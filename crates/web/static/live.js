@@ -425,7 +425,7 @@ function markLastTurn(svg, g, squares) {
     if (!p) return;
     const to = i % 2 === 1;
     const c = circle(g, p, {
-      r: p.r * (to ? 0.9 : 0.8), fill: '#ff9d00', 'fill-opacity': to ? 0.3 : 0.22,
+      r: p.r * (to ? 0.9 : 0.8), fill: '#ff9d00', 'fill-opacity': to ? 0.12 : 0.3,
       stroke: '#d97a00', 'stroke-width': to ? 5 : 2.5, 'stroke-dasharray': to ? 'none' : '6 4',
       class: 'last-move ' + (to ? 'to' : 'from'),
     });
