@@ -94,6 +94,9 @@ function render() {
   if (svg) {
     const vb = svg.viewBox.baseVal;
     $('main').classList.toggle('wide', vb.width / vb.height > 2.4);
+    // Broad boards (Regicide) scroll sideways on a phone instead of shrinking below a
+    // playable size.
+    board.classList.toggle('broad', vb.width / vb.height > 1.5);
     svg.removeAttribute('width');
     svg.removeAttribute('height');
   }

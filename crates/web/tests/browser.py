@@ -274,6 +274,13 @@ def main():
             cell = driver.execute_script("return document.querySelector('#board .cell').getBoundingClientRect().width")
             check(cell >= 28, "phone size: Dragonchess's levels stacked, cells of %.0f px" % cell)
             driver.save_screenshot(os.path.join(SHOTS, "dragonchess-phone.png"))
+            driver.get(base + "/?variant=regicide")
+            WebDriverWait(driver, 20).until(lambda d: d.execute_script("return game !== null"))
+            cell = driver.execute_script("return document.querySelector('#board .cell').getBoundingClientRect().width")
+            page = driver.execute_script("return document.documentElement.scrollWidth")
+            check(cell >= 28 and page <= 390,
+                  "phone size: Regicide's cells are %.0f px, the board scrolls in its box (page %d px)" % (cell, page))
+            driver.save_screenshot(os.path.join(SHOTS, "regicide-phone.png"))
             errors = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
             check(not errors, "no script errors in the console " + json.dumps(errors)[:300])
         finally:
