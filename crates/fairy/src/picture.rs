@@ -201,26 +201,59 @@ pub fn styled_svg(
     highlight: &[u16],
     flipped: bool,
 ) -> Option<String> {
-    let view = session.board_view()?;
-    let legend = legend(id, &view);
-    // A king in check (or mated) is outlined in red.
-    let checked_side = match session.outcome() {
+    styled_svg_in(
+        session,
+        id,
+        highlight,
+        Layout {
+            flipped,
+            stacked: false,
+        },
+    )
+}
+
+/// The squares of the kings in check: the side to move's when it is in check, the mated
+/// side's after checkmate (empty otherwise, and for variants without a picture).
+pub fn kings_in_check(session: &dyn Session) -> Vec<u16> {
+    let side = match session.outcome() {
         Some(o) if o.reason() == fairy_kernel::Reason::Checkmate => o.winner().map(|w| !w),
         None if session.is_check() => Some(session.side_to_move()),
         _ => None,
     };
-    let mated: Vec<u16> = match checked_side {
-        Some(side) => view
-            .cells
-            .iter()
-            .filter(|c| {
-                c.piece
-                    .is_some_and(|p| p.letter.eq_ignore_ascii_case(&'K') && p.color == side)
-            })
-            .map(|c| c.square)
-            .collect(),
-        None => Vec::new(),
+    let (Some(side), Some(view)) = (side, session.board_view()) else {
+        return Vec::new();
     };
+    view.cells
+        .iter()
+        .filter(|c| {
+            c.piece
+                .is_some_and(|p| p.color == side && p.letter.eq_ignore_ascii_case(&'K'))
+        })
+        .map(|c| c.square)
+        .collect()
+}
+
+/// How a picture is laid out for its viewer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Layout {
+    /// Turned half round (the second player at the bottom); levels keep their order.
+    pub flipped: bool,
+    /// The levels of a layered board (Dragonchess) one below the other, for a narrow
+    /// screen, instead of side by side.
+    pub stacked: bool,
+}
+
+/// As [`styled_svg`], laid out as `layout` says.
+pub fn styled_svg_in(
+    session: &dyn Session,
+    id: &str,
+    highlight: &[u16],
+    layout: Layout,
+) -> Option<String> {
+    let view = session.board_view()?;
+    let legend = legend(id, &view);
+    // A king in check (or mated) is outlined in red.
+    let mated = kings_in_check(session);
     let status = status(session, id);
     let sides = [
         session.side_name(Color::White),
@@ -235,7 +268,8 @@ pub fn styled_svg(
                 status: Some(&status),
                 legend: &legend,
                 sides,
-                flipped,
+                flipped: layout.flipped,
+                stacked: layout.stacked,
             },
         )
         .to_string(),

@@ -17,6 +17,9 @@
 
 use fairy_kernel::view::{BoardView, CellShape};
 use fairy_kernel::Color;
+
+mod layout;
+pub use layout::{arrange, panel_count};
 use svg::node::element::{Circle, Group, Polygon, Rectangle, Text};
 /// The SVG document type [`render`] returns (from the `svg` crate); `to_string()` gives the text.
 pub use svg::Document;
@@ -88,17 +91,24 @@ pub struct Style<'a> {
     pub legend: &'a [LegendEntry],
     /// The names of the sides, first player first; white/black when empty.
     pub sides: [&'a str; 2],
-    /// Turn the board half round (the second player's view).
+    /// Turn the board half round (the second player's view); the levels of a layered
+    /// board keep their order, each turned round in its place.
     pub flipped: bool,
+    /// Draw the levels of a layered board one below the other (for a narrow screen)
+    /// instead of side by side.
+    pub stacked: bool,
 }
 
 /// Outline colour of a king in check.
 const CHECK: &str = "#e02020";
+/// Fill of the cell of a king in check (a red that no palette uses).
+const CHECK_FILL: &str = "#ff5a4f";
 
 /// Disc fill, outline and letter ink of a piece of side `side` named `name`.
 fn piece_colours(name: &str, side: Color) -> (&'static str, &'static str, &'static str) {
     match (name, side) {
-        ("gold", _) => ("#f5c518", "#6b4e00", "#3a2a00"),
+        // A dark outline keeps gold discs apart from amber and orange cells.
+        ("gold", _) => ("#f5c518", "#2a1c00", "#2a1c00"),
         ("scarlet", _) => ("#b3122e", "#ffffff", "#ffffff"),
         (_, Color::White) => ("#ffffff", "#000000", "#000000"),
         (_, Color::Black) => ("#222222", "#000000", "#ffffff"),
@@ -125,22 +135,16 @@ pub fn render(view: &BoardView, highlight: &[u16]) -> Document {
 /// Renders `view` with `style`. Every cell (`class="cell"`) and piece (`class="piece"`)
 /// carries `data-square` with the square's name, so a page can tell which was clicked.
 pub fn render_styled(view: &BoardView, style: &Style<'_>) -> Document {
-    let flip = |x: f32, y: f32| if style.flipped { (-x, -y) } else { (x, y) };
-    let mut v = view.clone();
-    for c in &mut v.cells {
-        (c.x, c.y) = flip(c.x, c.y);
-    }
-    for l in &mut v.labels {
-        (l.x, l.y) = flip(l.x, l.y);
-    }
+    let v = arrange(view, style.flipped, style.stacked);
     let view = &v;
     let hex = view.shape != CellShape::Square;
     let (x0, y0, x1, mut y1) = view.bounds();
     let mut cells = Group::new().set("id", "cells");
     let mut pieces = Group::new().set("id", "pieces");
     for c in &view.cells {
-        let fill = view.palette.get(c.shade).copied().unwrap_or("#cccccc");
+        let mut fill = view.palette.get(c.shade).copied().unwrap_or("#cccccc");
         let (stroke, width) = if style.check.contains(&c.square) {
+            fill = CHECK_FILL;
             (CHECK, 4.0)
         } else if style.highlight.contains(&c.square) {
             (LAST_MOVE, 3.0)
@@ -174,7 +178,7 @@ pub fn render_styled(view: &BoardView, style: &Style<'_>) -> Document {
                             .set("r", r)
                             .set("fill", disc)
                             .set("stroke", edge)
-                            .set("stroke-width", 1.5),
+                            .set("stroke-width", if name == "gold" { 3.0 } else { 1.5 }),
                     )
                     .add(
                         Text::new(p.letter.to_ascii_uppercase().to_string())
@@ -409,6 +413,60 @@ mod tests {
         assert!(text.contains("white to move") && text.contains("castle cell"));
         // Turned round, b2 is centred at (-1.5, -2.5) cell units.
         assert!(text.contains(&format!("cx=\"{}\"", -1.5 * UNIT)));
+    }
+
+    /// The WCAG contrast ratio of two `#rrggbb` colours.
+    fn contrast(a: &str, b: &str) -> f64 {
+        let lum = |c: &str| {
+            let ch = |i: usize| {
+                let v = f64::from(u8::from_str_radix(&c[i..i + 2], 16).expect("hex")) / 255.0;
+                if v <= 0.03928 {
+                    v / 12.92
+                } else {
+                    ((v + 0.055) / 1.055).powf(2.4)
+                }
+            };
+            0.2126 * ch(1) + 0.7152 * ch(3) + 0.0722 * ch(5)
+        };
+        let (x, y) = (lum(a), lum(b));
+        (x.max(y) + 0.05) / (x.min(y) + 0.05)
+    }
+
+    #[test]
+    fn gold_pieces_stand_out_on_amber_and_orange_cells() {
+        let (disc, edge, ink) = piece_colours("gold", Color::White);
+        // On amber and orange cells the gold disc itself hardly shows: its outline must.
+        for cell in ["#e0a526", "#f0a030"] {
+            let c = contrast(edge, cell);
+            assert!(c >= 4.5, "gold outline on {cell}: {c}");
+        }
+        // On every Dragonchess cell the disc or its outline stands out (WCAG's 3:1 for
+        // graphics).
+        for cell in [
+            "#8b4513", "#c0392b", "#e0a526", "#c8e6a0", "#6fa8dc", "#f4f8ff",
+        ] {
+            let best = contrast(edge, cell).max(contrast(disc, cell));
+            assert!(best >= 3.0, "gold on {cell}: {best}");
+        }
+        assert!(contrast(ink, disc) >= 7.0);
+    }
+
+    #[test]
+    fn a_king_in_check_has_its_cell_filled_red() {
+        let view = one_piece_view(Color::White);
+        let square = view
+            .cells
+            .iter()
+            .find(|c| c.piece.is_some())
+            .expect("king")
+            .square;
+        let style = Style {
+            check: &[square],
+            ..Style::default()
+        };
+        let text = render_styled(&view, &style).to_string();
+        assert_eq!(text.matches(CHECK_FILL).count(), 1);
+        assert!(!render(&view, &[]).to_string().contains(CHECK_FILL));
     }
 }
 

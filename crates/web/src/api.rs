@@ -16,6 +16,7 @@ use fairy::{picture, record, registry, Limits, Match, MatchOptions, RecordText, 
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use crate::board;
 use crate::store::{lock, EngineLimits, Game, Player, Store};
 
 const PAGE: &str = include_str!("../static/index.html");
@@ -130,10 +131,6 @@ fn query(
         .map_err(|r| ApiError(r.status(), r.body_text()))
 }
 
-fn flag(q: &HashMap<String, String>, name: &str) -> bool {
-    q.get(name).is_some_and(|v| v == "1" || v == "true")
-}
-
 fn game(store: &Store, id: &str) -> ApiResult<Arc<std::sync::Mutex<Game>>> {
     store
         .get(id)
@@ -213,7 +210,7 @@ async fn new_game(
         version: 0,
         last_used: Instant::now(),
     };
-    let view = describe_game(&g, flag(&q, "flip"));
+    let view = describe_game(&g, &q);
     let id = store.insert(g);
     Ok((StatusCode::CREATED, Json(with_id(view, &id))).into_response())
 }
@@ -261,7 +258,7 @@ async fn upload_record(
         version: 0,
         last_used: Instant::now(),
     };
-    let view = describe_game(&g, flag(&q, "flip"));
+    let view = describe_game(&g, &q);
     let id = store.insert(g);
     Ok((StatusCode::CREATED, Json(with_id(view, &id))).into_response())
 }
@@ -297,7 +294,7 @@ async fn state(
 ) -> ApiResult<Json<Value>> {
     let q = query(q)?;
     let g = game(&store, &id)?;
-    let v = describe_game(&lock(&g), flag(&q, "flip"));
+    let v = describe_game(&lock(&g), &q);
     Ok(Json(with_id(v, &id)))
 }
 
@@ -348,7 +345,7 @@ async fn play(
     let side = g.game.side_to_move();
     let text = g.game.play(side, &req.mv, 0)?;
     g.version += 1;
-    let mut v = describe_game(&g, flag(&q, "flip"));
+    let mut v = describe_game(&g, &q);
     v["played"] = json!(text);
     Ok(Json(with_id(v, &id)))
 }
@@ -368,7 +365,7 @@ async fn undo(
         ));
     }
     g.version += 1;
-    Ok(Json(with_id(describe_game(&g, flag(&q, "flip")), &id)))
+    Ok(Json(with_id(describe_game(&g, &q), &id)))
 }
 
 #[derive(Deserialize, Default)]
@@ -449,7 +446,7 @@ async fn engine(
     let side = g.game.side_to_move();
     let text = g.game.play(side, &found.text, 0)?;
     g.version += 1;
-    let mut v = describe_game(&g, flag(&q, "flip"));
+    let mut v = describe_game(&g, &q);
     v["played"] = json!(text);
     v["search"] = json!({
         "move": text,
@@ -489,7 +486,7 @@ async fn settings(
     if let Some(l) = req.engine {
         g.limits = l;
     }
-    Ok(Json(with_id(describe_game(&g, flag(&q, "flip")), &id)))
+    Ok(Json(with_id(describe_game(&g, &q), &id)))
 }
 
 /// A fresh session of `variant` from `start` with `history` played.
@@ -537,9 +534,12 @@ async fn svg(
     let q = query(q)?;
     let g = game(&store, &id)?;
     let g = lock(&g);
-    let flip = flag(&q, "flip");
+    let layout = board::layout(&q, g.variant.id());
     let text = match q.get("ply") {
-        None => board_svg(&g, flip),
+        None => {
+            let s = g.game.session();
+            picture::styled_svg_in(s, g.variant.id(), &board::last_turn(s), layout)
+        }
         Some(p) => {
             let history = g.game.moves();
             let n: usize = p
@@ -550,11 +550,11 @@ async fn svg(
                     ApiError::bad(format!("ply {p:?} out of range 0..={}", history.len()))
                 })?;
             let s = replay(g.variant, &g.game.session().start_notation(), &history[..n])?;
-            picture::styled_svg(
+            picture::styled_svg_in(
                 s.as_ref(),
                 g.variant.id(),
-                &last_move_squares(s.as_ref()),
-                flip,
+                &board::last_turn(s.as_ref()),
+                layout,
             )
         }
     }
@@ -570,22 +570,26 @@ fn last_move_squares(s: &dyn Session) -> Vec<u16> {
         .unwrap_or_default()
 }
 
-fn board_svg(g: &Game, flip: bool) -> Option<String> {
-    let s = g.game.session();
-    picture::styled_svg(s, g.variant.id(), &last_move_squares(s), flip)
-}
-
 /// Everything the page shows of a game.
-pub(crate) fn describe_game(g: &Game, flip: bool) -> Value {
-    describe_session(&g.game, g.players, g.limits, flip)
+/// Everything the page shows of `g`, laid out as the query `q` asks ([`board::layout`]).
+pub(crate) fn describe_game(g: &Game, q: &HashMap<String, String>) -> Value {
+    describe_session(
+        &g.game,
+        g.players,
+        g.limits,
+        board::layout(q, g.variant.id()),
+    )
 }
 
-/// Everything the page shows of the game `m` (shared by live games).
+/// Everything the page shows of the game `m` (shared by live games): besides the position
+/// and the legal moves, the squares of the last turn (`last_turn`, every Regicide
+/// sub-move), of the kings in check (`check_squares`) and the pieces each side lost
+/// (`captured`, white's first).
 pub(crate) fn describe_session(
     m: &Match,
     players: [Player; 2],
     limits: EngineLimits,
-    flip: bool,
+    layout: picture::Layout,
 ) -> Value {
     let variant = m.variant();
     let s = m.session();
@@ -624,6 +628,7 @@ pub(crate) fn describe_session(
         })
         .collect();
     let last: Vec<String> = last_move_squares(s).into_iter().map(name_of).collect();
+    let last_turn = board::last_turn(s);
     let sides = [
         s.side_name(fairy::Color::White),
         s.side_name(fairy::Color::Black),
@@ -652,6 +657,9 @@ pub(crate) fn describe_session(
             "termination": t,
         })),
         "moves": moves,
-        "svg": picture::styled_svg(s, id, &last_move_squares(s), flip),
+        "last_turn": board::names(s, &last_turn),
+        "check_squares": board::names(s, &picture::kings_in_check(s)),
+        "captured": board::captured(s, variant.session(Some(&s.start_notation())).ok()),
+        "svg": picture::styled_svg_in(s, id, &last_turn, layout),
     })
 }

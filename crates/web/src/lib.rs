@@ -27,6 +27,7 @@
 //! ```
 
 mod api;
+mod board;
 pub mod live;
 mod store;
 

@@ -8,7 +8,7 @@ const FRONT_FILES = ['a-h', 'i-p', 'q-x'];
 
 let game = null;      // the last state from the server
 let selected = null;  // the square name of the selected piece
-let flipped = false;
+let flipped = false;   // the Flip button: the other side at the bottom
 let viewPly = null;   // a ply of the move list being looked at, or null for the game
 let thinking = false;
 let generation = 0;   // bumped by every user action, so stale engine answers are ignored
@@ -35,7 +35,19 @@ function limits() {
   return kind === 'depth' ? { depth: Number(n) } : { ms: Number(n) };
 }
 
-function flipQuery() { return flipped ? '?flip=1' : ''; }
+// The side drawn at the bottom: the one person's side against the engine (the first
+// player's otherwise), the other one after Flip.
+function bottomSide() {
+  const p = players();
+  const mine = p[1] === 'human' && p[0] !== 'human' ? 1 : 0;
+  return flipped ? 1 - mine : mine;
+}
+
+// A narrow screen gets the levels of a layered board (Dragonchess) one below the other.
+const narrow = window.matchMedia('(max-width: 700px)');
+
+function layoutParams() { return 'bottom=' + bottomSide() + (narrow.matches ? '&stack=1' : ''); }
+function flipQuery() { return '?' + layoutParams(); }
 
 async function loadVariants() {
   const list = await api('GET', '/api/variants');
@@ -82,6 +94,9 @@ function render() {
   if (svg) {
     const vb = svg.viewBox.baseVal;
     $('main').classList.toggle('wide', vb.width / vb.height > 2.4);
+    // Broad boards (Regicide) scroll sideways on a phone instead of shrinking below a
+    // playable size.
+    board.classList.toggle('broad', vb.width / vb.height > 1.5);
     svg.removeAttribute('width');
     svg.removeAttribute('height');
   }
@@ -107,9 +122,21 @@ function render() {
     banner.hidden = true;
   }
   $('notation').value = game.position;
+  renderCaptured();
   renderMoveList();
   $('viewing').textContent = viewPly === null ? '' :
     'viewing after move ' + viewPly + ' of ' + game.history.length;
+}
+
+// The pieces each side has taken, beside the board (the side at the bottom last).
+function renderCaptured() {
+  const lost = game.captured || [[], []];
+  const bottom = bottomSide();
+  for (const [id, side] of [['captured-top', 1 - bottom], ['captured-bottom', bottom]]) {
+    const won = lost[1 - side];
+    $(id).textContent = game.sides[side] + ' took: ' + (won.length ? won.join(' ') : '-');
+    $(id).dataset.pieces = won.join('');
+  }
 }
 
 function renderMoveList() {
@@ -148,6 +175,30 @@ function cellCentre(svg, square) {
   return { x: b.x + b.width / 2, y: b.y + b.height / 2, r: Math.min(b.width, b.height) / 2 };
 }
 
+function mark(g, p, attrs, square) {
+  const c = document.createElementNS(SVGNS, 'circle');
+  c.setAttribute('cx', p.x);
+  c.setAttribute('cy', p.y);
+  for (const [k, v] of Object.entries(attrs)) c.setAttribute(k, v);
+  c.dataset.square = square;
+  g.appendChild(c);
+}
+
+// The last turn (every sub-move of a Regicide turn, the engine's too): each square it left
+// tinted, each square it reached tinted and ringed (`squares`: from and to of each move).
+function markLastTurn(svg, g, squares) {
+  squares.forEach((sq, i) => {
+    const p = cellCentre(svg, sq);
+    if (!p) return;
+    const to = i % 2 === 1;
+    mark(g, p, {
+      r: p.r * (to ? 0.9 : 0.8), fill: '#ff9d00', 'fill-opacity': to ? 0.12 : 0.3,
+      stroke: '#d97a00', 'stroke-width': to ? 5 : 2.5, 'stroke-dasharray': to ? 'none' : '6 4',
+      class: 'last-move ' + (to ? 'to' : 'from'),
+    }, sq);
+  });
+}
+
 function markTargets() {
   const svg = $('board').querySelector('svg');
   if (!svg) return;
@@ -157,6 +208,11 @@ function markTargets() {
   g.setAttribute('id', 'marks');
   g.setAttribute('pointer-events', 'none');
   svg.appendChild(g);
+  markLastTurn(svg, g, game.last_turn || []);
+  for (const sq of game.check_squares || []) {
+    const p = cellCentre(svg, sq);
+    if (p) mark(g, p, { r: p.r * 0.95, fill: 'none', stroke: '#b00000', 'stroke-width': 6, class: 'in-check' }, sq);
+  }
   if (!selected) return;
   const from = cellCentre(svg, selected);
   if (from) {
@@ -292,8 +348,17 @@ async function showPly(ply) {
   viewPly = Math.max(0, ply);
   selected = null;
   try {
-    $('board').innerHTML = await api('GET', '/api/games/' + game.id + '/svg?ply=' + viewPly + (flipped ? '&flip=1' : ''));
+    $('board').innerHTML = await api('GET', '/api/games/' + game.id + '/svg?ply=' + viewPly + '&' + layoutParams());
     render();
+  } catch (e) { showError(e); }
+}
+
+// Fetches the picture again after a change of layout (Flip, a narrower screen).
+async function redraw() {
+  if (!game) return;
+  try {
+    game = await api('GET', '/api/games/' + game.id + flipQuery());
+    if (viewPly !== null) await showPly(viewPly); else render();
   } catch (e) { showError(e); }
 }
 
@@ -341,13 +406,8 @@ function wire() {
   $('strength').onchange = changeSettings;
   $('undo').onclick = undo;
   $('engine-move').onclick = () => { if (viewPly === null) engineMove(); };
-  $('flip').onclick = async () => {
-    flipped = !flipped;
-    try {
-      game = await api('GET', '/api/games/' + game.id + flipQuery());
-      if (viewPly !== null) await showPly(viewPly); else render();
-    } catch (e) { showError(e); }
-  };
+  $('flip').onclick = () => { flipped = !flipped; redraw(); };
+  narrow.addEventListener('change', redraw);
   $('first').onclick = () => showPly(0);
   $('back').onclick = () => showPly((viewPly === null ? game.history.length : viewPly) - 1);
   $('forward').onclick = () => showPly(viewPly === null ? null : viewPly + 1);

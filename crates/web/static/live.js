@@ -198,9 +198,15 @@ function sendMsg(msg) {
   socket.send(JSON.stringify(msg));
 }
 
+// A narrow screen gets the levels of a layered board (Dragonchess) one below the other.
+const narrow = window.matchMedia('(max-width: 760px)');
+function stackQuery() { return narrow.matches ? 'stack=1' : ''; }
+
 function connect() {
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  socket = new WebSocket(proto + '//' + location.host + '/api/live/games/' + encodeURIComponent(gameId) + '/ws');
+  const q = stackQuery();
+  socket = new WebSocket(proto + '//' + location.host + '/api/live/games/' + encodeURIComponent(gameId) + '/ws' +
+    (q ? '?' + q : ''));
   $('conn').textContent = 'connecting...';
   socket.onopen = () => {
     retry = 500;
@@ -390,11 +396,8 @@ function markBoard() {
   g.setAttribute('pointer-events', 'none');
   svg.appendChild(g);
   if (viewPly !== null) return;
-  // The last turn (all of a Regicide turn's sub-moves), clearly: a ring on each square.
-  for (const sq of game.last_turn || game.last_move || []) {
-    const p = cellCentre(svg, sq);
-    if (p) circle(g, p, { r: p.r * 0.9, fill: 'none', stroke: '#e08a00', 'stroke-width': 4, class: 'last-move' });
-  }
+  markLastTurn(svg, g, game.last_turn || game.last_move || []);
+  markCheck(svg, g, game.check_squares || []);
   if (!selected) return;
   const from = cellCentre(svg, selected);
   if (from) {
@@ -411,6 +414,32 @@ function markBoard() {
       ? circle(g, p, { r: p.r * 0.85, fill: 'none', stroke: '#d0021b', 'stroke-width': 5, class: 'target capture' })
       : circle(g, p, { r: p.r * 0.28, fill: '#1e8c3a', 'fill-opacity': 0.75, class: 'target' });
     c.dataset.square = m.to;
+  }
+}
+
+// The last turn (every sub-move of a Regicide turn): each square it left tinted, each
+// square it reached tinted and ringed. `squares` lists from and to of each move in turn.
+function markLastTurn(svg, g, squares) {
+  squares.forEach((sq, i) => {
+    const p = cellCentre(svg, sq);
+    if (!p) return;
+    const to = i % 2 === 1;
+    const c = circle(g, p, {
+      r: p.r * (to ? 0.9 : 0.8), fill: '#ff9d00', 'fill-opacity': to ? 0.12 : 0.3,
+      stroke: '#d97a00', 'stroke-width': to ? 5 : 2.5, 'stroke-dasharray': to ? 'none' : '6 4',
+      class: 'last-move ' + (to ? 'to' : 'from'),
+    });
+    c.dataset.square = sq;
+  });
+}
+
+// A king in check: a thick red ring on its (red) cell.
+function markCheck(svg, g, squares) {
+  for (const sq of squares) {
+    const p = cellCentre(svg, sq);
+    if (!p) continue;
+    const c = circle(g, p, { r: p.r * 0.95, fill: 'none', stroke: '#b00000', 'stroke-width': 6, class: 'in-check' });
+    c.dataset.square = sq;
   }
 }
 
@@ -490,7 +519,8 @@ async function showPly(ply) {
   viewPly = Math.max(0, ply);
   selected = null;
   try {
-    const svg = await api('GET', '/api/live/games/' + gameId + '/svg?ply=' + viewPly + (game.flipped ? '&flip=1' : ''));
+    const svg = await api('GET', '/api/live/games/' + gameId + '/svg?ply=' + viewPly + (game.flipped ? '&flip=1' : '') +
+      (stackQuery() ? '&' + stackQuery() : ''));
     drawBoard(svg);
     renderMoveList();
   } catch (e) { showError(e); }
@@ -535,6 +565,8 @@ function playPage() {
     if (ev.key === 'ArrowRight') $('forward').click();
   });
   setInterval(renderClocks, 200);
+  // Crossing the phone width asks for the other layout: the socket reconnects with it.
+  narrow.addEventListener('change', () => { if (socket) socket.close(); });
   api('GET', '/api/live/games/' + encodeURIComponent(gameId)).then(connect, (e) => {
     showError(e);
     $('state-line').textContent = 'No such game.';

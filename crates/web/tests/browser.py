@@ -155,11 +155,18 @@ def play_variant(driver, base, variant):
     shown = driver.find_element(By.ID, "notation").get_attribute("value")
     applied = fairy("apply", variant, *g["history"]).strip()
     check(shown == applied, variant + ": page notation equals `fairy apply` after " + " ".join(g["history"]))
+    last = {e.get_attribute("data-square") for e in driver.find_elements(By.CSS_SELECTOR, "#marks .last-move")}
+    reply = [t for t, m in zip(g["history"], g["movers"]) if m == 1]
+    check(len(driver.find_elements(By.CSS_SELECTOR, "#marks .last-move.to")) == len(reply) and last,
+          "%s: the engine's turn (%s) is marked on the board: %s" % (variant, " ".join(reply), " ".join(sorted(last))))
+    check(driver.find_element(By.ID, "search").text.startswith("engine:"), variant + ": the engine's line is shown")
     driver.save_screenshot(os.path.join(SHOTS, variant + ".png"))
     driver.find_element(By.ID, "undo").click()
     WebDriverWait(driver, 20).until(lambda d: d.execute_script("return game.history.length") == 0)
     shown = driver.find_element(By.ID, "notation").get_attribute("value")
     check(shown == start, variant + ": undo takes back the turn and its reply (notation as `fairy start`)")
+    time.sleep(0.3)
+    check(driver.find_element(By.ID, "search").text == "", variant + ": the undone engine line is gone")
 
 
 def picture_variant(driver, base, variant):
@@ -168,6 +175,53 @@ def picture_variant(driver, base, variant):
         "return game && game.variant === arguments[0]", variant))
     check(len(driver.find_elements(By.CSS_SELECTOR, "#board svg .cell")) > 60, variant + ": board drawn")
     driver.save_screenshot(os.path.join(SHOTS, variant + ".png"))
+
+
+def black_against_the_engine(driver, base):
+    """Engine (first) against the person (second): the person's side is at the bottom, also
+    for a layered board, whose levels keep their order."""
+    for variant in ["synthesis", "dragonchess"]:
+        driver.get(base + "/?variant=" + variant)
+        Select(driver.find_element(By.ID, "strength")).select_by_value("depth:1")
+        Select(driver.find_element(By.ID, "sides")).select_by_value("engine,human")
+        old = driver.execute_script("return game ? game.id : null")
+        driver.find_element(By.ID, "new").click()
+        # The engine moves first at once: wait for the new game and the person's turn.
+        WebDriverWait(driver, 30).until(lambda d: d.execute_script(
+            "return game && game.id !== arguments[0] && game.variant === arguments[1] && game.players[0] === 'engine'"
+            " && game.history.length > 0 && !thinking", old, variant))
+        wait_idle(driver)
+        ys = driver.execute_script("""
+          const ys = {};
+          for (const p of document.querySelectorAll('#board .piece')) {
+            const r = p.getBoundingClientRect();
+            const f = p.querySelector('circle').getAttribute('fill');
+            (ys[f] = ys[f] || []).push(r.y);
+          }
+          const m = (v) => v.reduce((a, b) => a + b, 0) / v.length;
+          return [m(ys['#ffffff'] || ys['#f5c518']), m(ys['#222222'] || ys['#b3122e'])];""")
+        check(ys[1] > ys[0], variant + ": the person plays second and sees their side at the bottom")
+        if variant == "dragonchess":
+            xs = driver.execute_script("""
+              return ['Sky (3)', 'Ground (2)', 'Underworld (1)'].map((t) => [...document.querySelectorAll('#labels text')]
+                .find((e) => e.textContent.trim() === t).getBoundingClientRect().x);""")
+            check(xs[0] < xs[1] < xs[2], "dragonchess: turned round, Sky is still left of Ground and Underworld")
+            driver.save_screenshot(os.path.join(SHOTS, "dragonchess-second.png"))
+
+
+def captures_beside_the_board(driver, base):
+    """A pawn taken shows beside the board under the side that took it."""
+    driver.get(base + "/?variant=synthesis")
+    Select(driver.find_element(By.ID, "sides")).select_by_value("human,human")
+    new_game(driver, "game.variant === 'synthesis' && game.players[1] === 'human'")
+    for n, move in enumerate(["e2-e4", "d7-d5", "e4-d5"]):
+        a, b = move.split("-")
+        click_square(driver, a)
+        click_square(driver, b)
+        WebDriverWait(driver, 20).until(lambda d: d.execute_script("return game.history.length") == n + 1)
+    took = driver.find_element(By.ID, "captured-bottom")
+    check(took.get_attribute("data-pieces") == "P" and driver.find_element(By.ID, "captured-top").get_attribute("data-pieces") == "",
+          "synthesis: the captured pawn is shown beside the board: " + took.text)
 
 
 def mate_banner(driver, base):
@@ -206,6 +260,8 @@ def main():
             for v in PICTURED:
                 picture_variant(driver, base, v)
             mate_banner(driver, base)
+            black_against_the_engine(driver, base)
+            captures_beside_the_board(driver, base)
             # Phone size: the board scales to the width.
             driver.set_window_size(390, 844)
             driver.get(base + "/?variant=glinski")
@@ -213,6 +269,18 @@ def main():
             width = driver.execute_script("return document.querySelector('#board svg').getBoundingClientRect().width")
             check(0 < width <= 390, "phone size: the board fits the width (%d px)" % width)
             driver.save_screenshot(os.path.join(SHOTS, "glinski-phone.png"))
+            driver.get(base + "/?variant=dragonchess")
+            WebDriverWait(driver, 20).until(lambda d: d.execute_script("return game !== null"))
+            cell = driver.execute_script("return document.querySelector('#board .cell').getBoundingClientRect().width")
+            check(cell >= 28, "phone size: Dragonchess's levels stacked, cells of %.0f px" % cell)
+            driver.save_screenshot(os.path.join(SHOTS, "dragonchess-phone.png"))
+            driver.get(base + "/?variant=regicide")
+            WebDriverWait(driver, 20).until(lambda d: d.execute_script("return game !== null"))
+            cell = driver.execute_script("return document.querySelector('#board .cell').getBoundingClientRect().width")
+            page = driver.execute_script("return document.documentElement.scrollWidth")
+            check(cell >= 28 and page <= 390,
+                  "phone size: Regicide's cells are %.0f px, the board scrolls in its box (page %d px)" % (cell, page))
+            driver.save_screenshot(os.path.join(SHOTS, "regicide-phone.png"))
             errors = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
             check(not errors, "no script errors in the console " + json.dumps(errors)[:300])
         finally:

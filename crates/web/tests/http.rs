@@ -394,3 +394,102 @@ fn every_cell_name_reads_back_to_its_square() {
         }
     }
 }
+
+/// The `viewBox` width and height of an SVG text.
+fn view_box(svg: &str) -> (f64, f64) {
+    let start = svg.find("viewBox=\"").expect("a viewBox") + 9;
+    let end = start + svg[start..].find('"').expect("closed");
+    let n: Vec<f64> = svg[start..end]
+        .split_whitespace()
+        .map(|x| x.parse().expect("a number"))
+        .collect();
+    (n[2], n[3])
+}
+
+#[tokio::test]
+async fn the_board_shows_the_whole_last_turn_captures_and_the_players_side() {
+    let app = router(Config::default());
+    // Imperial Regicide: a turn of three sub-moves is marked whole.
+    let g = new_game(&app, "regicide").await;
+    let gid = g["id"].as_str().expect("id").to_owned();
+    let mut v = g;
+    for _ in 0..3 {
+        let mv = v["moves"][0]["text"].as_str().expect("a move").to_owned();
+        let (s, next) = json_call(
+            &app,
+            "POST",
+            &format!("/api/games/{gid}/play"),
+            Some(json!({"move": mv})),
+        )
+        .await;
+        assert_eq!(s, StatusCode::OK, "{next}");
+        v = next;
+    }
+    assert_eq!(v["to_move"], 1, "the turn passed");
+    assert_eq!(v["last_turn"].as_array().map(Vec::len), Some(6), "{v}");
+    assert_eq!(v["last_move"].as_array().map(Vec::len), Some(2));
+    assert_eq!(v["captured"], json!([[], []]));
+    // `bottom=1` and `bottom=0` draw opposite ways round, one of them as `flip=1`.
+    let svg = |q: &'static str| {
+        let app = app.clone();
+        let gid = gid.clone();
+        async move {
+            let (s, v) = json_call(&app, "GET", &format!("/api/games/{gid}?{q}"), None).await;
+            assert_eq!(s, StatusCode::OK);
+            v["svg"].as_str().expect("svg").to_owned()
+        }
+    };
+    let (white, black, flip, plain) = (
+        svg("bottom=0").await,
+        svg("bottom=1").await,
+        svg("flip=1").await,
+        svg("").await,
+    );
+    assert_ne!(white, black);
+    assert!((white == plain && black == flip) || (white == flip && black == plain));
+    // Dragonchess: stacked, the three levels make a tall picture; side by side a wide one.
+    let d = new_game(&app, "dragonchess").await;
+    let did = d["id"].as_str().expect("id");
+    let (_, wide) = call(&app, "GET", &format!("/api/games/{did}/svg"), None).await;
+    let (_, tall) = call(
+        &app,
+        "GET",
+        &format!("/api/games/{did}/svg?stack=1&flip=1"),
+        None,
+    )
+    .await;
+    let (w, h) = view_box(&wide);
+    assert!(w > 2.0 * h, "{w} x {h}");
+    let (w, h) = view_box(&tall);
+    assert!(h > 2.0 * w, "{w} x {h}");
+    // A capture shows in `captured`; a mated king in `check_squares`.
+    for (line, captured, check) in [
+        (
+            &["e2-e4", "f7-f5", "e4-f5"][..],
+            json!([[], ["P"]]),
+            json!([]),
+        ),
+        (
+            &["f2-f3", "e7-e5", "g2-g4", "d8-h4"][..],
+            json!([[], []]),
+            json!(["e1"]),
+        ),
+    ] {
+        let s = new_game(&app, "synthesis").await;
+        let sid = s["id"].as_str().expect("id").to_owned();
+        let mut v = s;
+        for mv in line {
+            let (st, next) = json_call(
+                &app,
+                "POST",
+                &format!("/api/games/{sid}/play"),
+                Some(json!({"move": mv})),
+            )
+            .await;
+            assert_eq!(st, StatusCode::OK, "{mv}: {next}");
+            v = next;
+        }
+        assert_eq!(v["captured"], captured, "{line:?}");
+        assert_eq!(v["check_squares"], check, "{}", v["status"]);
+    }
+}

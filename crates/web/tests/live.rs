@@ -670,7 +670,7 @@ async fn increments_and_correspondence_days() {
         "{c}"
     );
     assert_eq!(s["live"]["running"], 0);
-    // Correspondence: two days, and two more after every turn.
+    // Correspondence: two days for every move, whatever the last move took.
     let (_, mut w, mut b, _) = two_players(
         addr,
         "glinski",
@@ -686,9 +686,18 @@ async fn increments_and_correspondence_days() {
     );
     let day = 86_400_000i64;
     let c = &s["live"]["clocks"];
-    assert_eq!(
-        c[1].as_i64().map(|ms| ms > 3 * day && ms <= 4 * day),
-        Some(true),
-        "{c}"
-    );
+    for side in 0..2 {
+        assert_eq!(
+            c[side]
+                .as_i64()
+                .map(|ms| ms > 2 * day - 60_000 && ms <= 2 * day),
+            Some(true),
+            "{c}"
+        );
+    }
+    // Another turn later the clock is set back to the full days again.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    play_first(&mut w).await;
+    let s = state_where(&mut b, |v| v["history"].as_array().map(Vec::len) == Some(3)).await;
+    assert_eq!(s["live"]["clocks"][0], 2 * day, "{}", s["live"]["clocks"]);
 }

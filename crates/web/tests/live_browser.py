@@ -9,7 +9,11 @@ Usage: live_browser.py FAIRY_BINARY SCREENSHOT_DIR
   game ends in checkmate and the archive lists it, with its replay and record.
 - The spectator's own move, resignation and draw offer are refused.
 - A clock of six seconds runs out: the server ends the game on time and both pages say so.
-- Imperial Regicide across several turns of sub-moves by clicks.
+- Imperial Regicide across several turns of sub-moves by clicks: each player's own side at
+  the bottom, the three sub-moves of the last turn marked (also the engine's, when the
+  person plays Black against it).
+- Dragonchess: the second player's board keeps the levels in order (Sky left); on a phone
+  the levels are stacked, Sky on top. Check and the last move are marked on the board.
 - The server is killed with SIGKILL in the middle of a game and started again: the pages
   reconnect by themselves, every acknowledged move is there and both players go on.
 - Screenshots of every page (also 390 px wide) go to SCREENSHOT_DIR.
@@ -121,8 +125,48 @@ def shot(d, name):
     d.save_screenshot(os.path.join(SHOTS, name + ".png"))
 
 
+# Disc fills of the first and the second player's pieces (white/black, gold/scarlet).
+FIRST = ["#ffffff", "#f5c518"]
+SECOND = ["#222222", "#b3122e"]
+
+
+def own_side_below(d, seat):
+    """Whether the pieces of `seat` stand lower on the screen (on average) than the other's."""
+    mean = d.execute_script("""
+      const ys = {};
+      for (const p of document.querySelectorAll('#board .piece')) {
+        const fill = p.querySelector('circle').getAttribute('fill');
+        const r = p.getBoundingClientRect();
+        (ys[fill] = ys[fill] || []).push(r.y + r.height / 2);
+      }
+      const out = {};
+      for (const [k, v] of Object.entries(ys)) out[k] = v.reduce((a, b) => a + b, 0) / v.length;
+      return out;""")
+    mine = [mean[f] for f in (FIRST if seat == 0 else SECOND) if f in mean]
+    theirs = [mean[f] for f in (SECOND if seat == 0 else FIRST) if f in mean]
+    return bool(mine and theirs and mine[0] > theirs[0])
+
+
+def marks(d, css):
+    return [e.get_attribute("data-square") for e in d.find_elements(By.CSS_SELECTOR, "#marks " + css)]
+
+
+def title_boxes(d):
+    """The screen box of each level title of a layered board, by its text."""
+    return d.execute_script("""
+      const out = {};
+      for (const t of document.querySelectorAll('#board svg #labels text')) {
+        const text = t.textContent.trim();
+        if (/\(\d\)$/.test(text)) {
+          const r = t.getBoundingClientRect();
+          out[text] = { x: r.x, y: r.y };
+        }
+      }
+      return out;""")
+
+
 def create(d, variant, name, time_kind="none", base_min=None, increment=0, color="white",
-           opponent="invite"):
+           opponent="invite", level=None):
     """Creates a game in the lobby; returns its id once the game page shows it."""
     d.get(BASE + "/lobby")
     until(d, "return document.querySelectorAll('#variant option').length > 0")
@@ -138,6 +182,8 @@ def create(d, variant, name, time_kind="none", base_min=None, increment=0, color
             el.send_keys(str(value))
     d.find_element(By.CSS_SELECTOR, 'input[name="color"][value="%s"]' % color).click()
     d.find_element(By.CSS_SELECTOR, 'input[name="opponent"][value="%s"]' % opponent).click()
+    if level is not None:
+        Select(d.find_element(By.ID, "level")).select_by_visible_text(str(level))
     d.find_element(By.ID, "create-button").click()
     WebDriverWait(d, 20).until(lambda d: "/play/" in d.current_url)
     until(d, "return game && game.live.you !== null")
@@ -203,6 +249,11 @@ def two_browsers_and_a_spectator(a, b, c):
     check("checkmate" in banner and banner.startswith("0-1"), "the spectator is told: " + banner)
     check("checkmate" in text(a, "banner") and "checkmate" in text(b, "banner"), "both players are told")
     check(state(c)["live"]["check"], "the mated side is in check")
+    check(marks(b, ".in-check") == ["e1"], "the mated king's cell is marked: %s" % marks(b, ".in-check"))
+    fill = b.find_element(By.CSS_SELECTOR, '#board .cell[data-square="e1"] rect').get_attribute("fill")
+    check(fill == "#ff5a4f", "the mated king's cell is red (%s)" % fill)
+    check(sorted(marks(b, ".last-move")) == ["d8", "h4"] and marks(b, ".last-move.to") == ["h4"],
+          "the last move is marked from and to: %s" % marks(b, ".last-move"))
     shot(b, "live-mate")
     # The archive lists the game; its page replays it and offers the record.
     a.get(BASE + "/archive")
@@ -239,6 +290,8 @@ def flag_fall(a, b):
         banner = text(d, "banner")
         check("on time" in banner and banner.startswith("0-1"), who + "'s page says: " + banner)
     check(a.find_element(By.CSS_SELECTOR, "#bottom .clock").text == "0:00", "white's clock shows 0:00")
+    check(b.find_element(By.CSS_SELECTOR, "#top .clock").text == "0:00" and state(b)["live"]["clocks"][0] == 0,
+          "black's page shows white's clock at 0:00 too")
     shot(a, "live-flag")
 
 
@@ -246,6 +299,9 @@ def regicide(a, b):
     gid = create(a, "regicide", "Ann", "none", color="white", opponent="invite")
     join(b, BASE + "/play/" + gid, "Bob")
     until(a, "return game.live.status === 'playing'")
+    until(b, "return game && document.querySelectorAll('#board .piece').length > 0")
+    check(own_side_below(a, 0), "regicide: White sees White at the bottom")
+    check(own_side_below(b, 1), "regicide: Black sees Black at the bottom")
     shot(a, "live-regicide-start")
     n = 0
     for turn in range(4):
@@ -259,7 +315,38 @@ def regicide(a, b):
             plies(a, n)
             plies(b, n)
         check(state(a)["to_move"] == (turn + 1) % 2, "regicide: after three sub-moves the other side is to move")
+        for e in (a, b):
+            until(e, "return document.querySelectorAll('#marks .last-move.to').length === 3")
+        check(len(marks(a, ".last-move.to")) == 3 and len(marks(b, ".last-move.from")) == 3,
+              "regicide: the three sub-moves of the last turn are marked (%s)" % " ".join(marks(a, ".last-move")))
     shot(b, "live-regicide")
+    return gid
+
+
+def engine_black(a):
+    """Black against the engine in Imperial Regicide: Black at the bottom, the engine's
+    three sub-moves marked."""
+    create(a, "regicide", "Ann", "none", color="black", opponent="engine", level=1)
+    until(a, "return game.history.length >= 3 && game.to_move === 1", timeout=60)
+    until(a, "return document.querySelectorAll('#marks .last-move.to').length === 3")
+    check(own_side_below(a, 1), "engine game: Black (the person) at the bottom")
+    check(len(marks(a, ".last-move.to")) == 3,
+          "engine game: the engine's three sub-moves are marked (%s)" % " ".join(marks(a, ".last-move")))
+    shot(a, "live-regicide-engine")
+
+
+def dragonchess(a, b):
+    """Dragonchess between two people: the second player's board keeps the levels' order."""
+    gid = create(a, "dragonchess", "Ann", "none", color="white", opponent="invite")
+    join(b, BASE + "/play/" + gid, "Bob")
+    until(b, "return document.querySelectorAll('#board .piece').length > 0")
+    for d, seat in [(a, 0), (b, 1)]:
+        t = title_boxes(d)
+        ok = len(t) == 3 and t["Sky (3)"]["x"] < t["Ground (2)"]["x"] < t["Underworld (1)"]["x"]
+        check(ok, "dragonchess: seat %d sees Sky, Ground, Underworld left to right" % seat)
+        check(own_side_below(d, seat), "dragonchess: seat %d sees its own pieces at the bottom" % seat)
+    shot(a, "live-dragonchess")
+    shot(b, "live-dragonchess-flipped")
     return gid
 
 
@@ -312,9 +399,16 @@ def phone(base_gid, tag):
         until(d, "return game !== null")
         width = d.execute_script("return document.querySelector('#board svg').getBoundingClientRect().width")
         box = d.execute_script("return document.getElementById('board').clientWidth")
+        cell = d.execute_script("return document.querySelector('#board .cell').getBoundingClientRect().width")
         if tag == "regicide":
             # A broad board keeps playable cells and scrolls sideways inside its box.
             check(width >= 720 and box <= 390, "phone: Regicide's board is %d px, scrolling in %d px" % (width, box))
+            check(cell >= 28, "phone: Regicide's cells are %.0f px" % cell)
+        elif tag == "dragonchess":
+            t = title_boxes(d)
+            ok = len(t) == 3 and t["Sky (3)"]["y"] < t["Ground (2)"]["y"] < t["Underworld (1)"]["y"]
+            check(ok and 0 < width <= 390, "phone: Dragonchess's levels stacked, Sky on top (%d px wide)" % width)
+            check(cell >= 28, "phone: Dragonchess's cells are %.0f px" % cell)
         else:
             check(0 < width <= 390, "phone: the board fits the width (%d px)" % width)
         overflow = d.execute_script("return document.documentElement.scrollWidth")
@@ -339,9 +433,12 @@ def main():
         drivers.remove(c)
         flag_fall(a, b)
         rgid = regicide(a, b)
+        dgid = dragonchess(a, b)
+        engine_black(a)
         proc = restart(a, b, proc)
         phone(gid, "synthesis")
         phone(rgid, "regicide")
+        phone(dgid, "dragonchess")
         for d in drivers:
             errors = [e for e in d.get_log("browser") if e.get("level") == "SEVERE"
                       and "ERR_CONNECTION_REFUSED" not in e.get("message", "")

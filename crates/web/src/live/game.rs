@@ -217,7 +217,8 @@ pub struct LiveGame {
     /// Who plays each side: a person or the engine.
     pub players: [Player; 2],
     /// The game's clock is the server's (ms since the epoch) minus this: the time the
-    /// server was down during the game, which is charged to no one.
+    /// server was down during the game, which is charged to no one, and in correspondence
+    /// games the time of the finished turns (each turn starts from the full days).
     pub offset: i64,
     /// The side asking to take back its last turn.
     pub takeback_offer: Option<u8>,
@@ -240,10 +241,11 @@ fn options(row: &GameRow, max_plies: usize) -> MatchOptions {
             increment_ms: row.time.increment_ms.max(0) as u64,
             grace_ms: 0,
         }),
-        // Days a move: the days again after every turn, time saved kept.
+        // Days a move: the clock is set back to the days after every turn (see
+        // `LiveGame::turn_time`), nothing added.
         TimeKind::Correspondence => Some(driver::TimeControl {
             base_ms: row.time.base_ms.max(0) as u64,
-            increment_ms: row.time.base_ms.max(0) as u64,
+            increment_ms: 0,
             grace_ms: 0,
         }),
     };
@@ -310,6 +312,20 @@ impl LiveGame {
     /// `now` (ms since the epoch) on the game's clock.
     fn clock(&self, now: i64) -> u64 {
         (now - self.offset).max(0) as u64
+    }
+
+    /// How long `side`'s turn has lasted at `t` on the game's clock, ms, in a correspondence
+    /// game (0 in the others). A correspondence clock starts every turn from the full days,
+    /// so the driver is told that a turn took no time: the move is played that much earlier
+    /// on the game's clock and the clock is then moved on by as much.
+    fn turn_time(&self, side: u8, t: u64) -> u64 {
+        if self.row.time.kind != TimeKind::Correspondence {
+            return 0;
+        }
+        let full = self.row.time.base_ms.max(0) as u64;
+        self.game
+            .clock_ms(color(side), t)
+            .map_or(0, |left| full.saturating_sub(left))
     }
 
     /// The session (position, moves, legal moves).
@@ -456,7 +472,12 @@ impl LiveGame {
         now: i64,
     ) -> Result<String, LiveError> {
         self.must_be_playing()?;
-        let t = self.clock(now);
+        let now_t = self.clock(now);
+        // A flag that fell before the move ends the game (the driver is told an earlier
+        // instant in correspondence games).
+        self.game.check_flag(now_t);
+        let used = self.turn_time(side, now_t);
+        let t = now_t.saturating_sub(used);
         let ply = self.session().history().len();
         let played = match self.game.play(color(side), text, t) {
             Ok(p) => p,
@@ -465,6 +486,11 @@ impl LiveGame {
                 return Err(e.into());
             }
         };
+        if self.to_move() != side {
+            // The turn is over; the game's clock goes on from the instant the driver was
+            // told, so the next turn starts from the full days.
+            self.offset = self.offset.saturating_add(i64::try_from(used).unwrap_or(0));
+        }
         let row = self.synced_row(now);
         let mv = MoveRow {
             ply,

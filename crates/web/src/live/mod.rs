@@ -143,26 +143,6 @@ fn same_token(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
 }
 
-/// Whether white stands at the top of `variant`'s unflipped picture.
-fn white_on_top(variant: &str) -> bool {
-    let Ok(v) = registry::find(variant) else {
-        return false;
-    };
-    let Some(view) = v.session(None).ok().and_then(|s| s.board_view()) else {
-        return false;
-    };
-    let mean = |c: fairy::Color| {
-        let ys: Vec<f32> = view
-            .cells
-            .iter()
-            .filter(|x| x.piece.is_some_and(|p| p.color == c))
-            .map(|x| x.y)
-            .collect();
-        ys.iter().sum::<f32>() / ys.len().max(1) as f32
-    };
-    mean(fairy::Color::White) < mean(fairy::Color::Black)
-}
-
 impl Live {
     /// Live games kept in `db`, taking up the unfinished ones stored there.
     ///
@@ -195,7 +175,7 @@ impl Live {
     fn insert(&self, g: LiveGame, creator: Option<IpAddr>) -> Arc<Entry> {
         let id = g.row.id.clone();
         let entry = Arc::new(Entry {
-            white_on_top: white_on_top(&g.row.variant),
+            white_on_top: crate::board::white_on_top(&g.row.variant),
             game: Mutex::new(g),
             changed: watch::channel(0).0,
             creator,
@@ -673,21 +653,24 @@ async fn join(
     Ok(Json(json!({ "id": id, "token": token, "seat": seat })))
 }
 
-/// Everything a viewer sees of a game; `you` is the viewer's seat.
-fn view(entry: &Entry, g: &LiveGame, you: Option<u8>, now: i64) -> Value {
+/// Everything a viewer sees of a game; `you` is the viewer's seat (drawn at the bottom),
+/// `stacked` whether the levels of a layered board go one below the other.
+fn view(entry: &Entry, g: &LiveGame, you: Option<u8>, now: i64, stacked: bool) -> Value {
     let bottom = you.unwrap_or(0);
     let flip = (bottom == 1) != entry.white_on_top;
+    let layout = picture::Layout {
+        flipped: flip,
+        stacked,
+    };
     let level = g.row.engine_level.clamp(1, 8) as u32;
     let limits = crate::store::EngineLimits {
         depth: Some(level),
         ms: Some(250 * u64::from(level)),
     };
-    let mut v = crate::api::describe_session(&g.game, g.players, limits, flip);
+    let mut v = crate::api::describe_session(&g.game, g.players, limits, layout);
     let r = &g.row;
     v["id"] = json!(r.id);
     v["flipped"] = json!(flip);
-    v["last_turn"] = json!(last_turn_squares(g));
-    v["captured"] = json!(captured(g));
     v["live"] = json!({
         "status": r.status.as_str(),
         "time": time_json(&r.time),
@@ -722,62 +705,16 @@ fn view(entry: &Entry, g: &LiveGame, you: Option<u8>, now: i64) -> Value {
     v
 }
 
-/// The pieces each side has lost (white's first), as piece letters: those of the start
-/// position missing now (a promoted pawn counts as lost, its new piece as not).
-fn captured(g: &LiveGame) -> [Vec<char>; 2] {
-    let count = |s: &dyn fairy::Session| {
-        let mut n: HashMap<(usize, char), usize> = HashMap::new();
-        for c in s.board_view().map(|v| v.cells).unwrap_or_default() {
-            if let Some(p) = c.piece {
-                *n.entry((p.color.index(), p.letter)).or_default() += 1;
-            }
-        }
-        n
-    };
-    let Ok(start) = g.game.variant().session(Some(&g.row.start_position)) else {
-        return [Vec::new(), Vec::new()];
-    };
-    let before = count(start.as_ref());
-    let now = count(g.session());
-    let mut lost = [Vec::new(), Vec::new()];
-    let mut keys: Vec<_> = before.keys().copied().collect();
-    keys.sort_unstable();
-    for (side, letter) in keys {
-        let gone =
-            before[&(side, letter)].saturating_sub(now.get(&(side, letter)).copied().unwrap_or(0));
-        lost[side].extend(std::iter::repeat_n(letter, gone));
-    }
-    lost
-}
-
-/// The squares of every move of the last turn (a whole Regicide turn of sub-moves), by name.
-fn last_turn_squares(g: &LiveGame) -> Vec<String> {
-    let s = g.session();
-    let history = s.history();
-    let movers = g.movers();
-    let Some(&last) = movers.last() else {
-        return Vec::new();
-    };
-    let first = movers.iter().rposition(|&m| m != last).map_or(0, |i| i + 1);
-    let view = s.board_view();
-    let name = |sq: u16| {
-        view.as_ref()
-            .and_then(|v| v.cells.iter().find(|c| c.square == sq))
-            .map(|c| c.name.clone())
-    };
-    history
-        .get(first..)
-        .unwrap_or_default()
-        .iter()
-        .flat_map(|m| picture::move_squares(s, m).unwrap_or_default())
-        .filter_map(name)
-        .collect()
-}
-
-async fn state(State(live): Shared, Path(id): Path<String>) -> Result<Json<Value>, Fail> {
+async fn state(
+    State(live): Shared,
+    Path(id): Path<String>,
+    q: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> Result<Json<Value>, Fail> {
+    let q = q.map_err(|r| Fail(r.status(), r.body_text()))?.0;
     let entry = live.entry(&id)?;
     let g = lock(&entry.game);
-    Ok(Json(view(&entry, &g, None, now_ms())))
+    let stacked = crate::board::stacked(&q);
+    Ok(Json(view(&entry, &g, None, now_ms(), stacked)))
 }
 
 async fn record_text(State(live): Shared, Path(id): Path<String>) -> Result<Response, Fail> {
@@ -822,35 +759,39 @@ async fn svg(
             .filter(|&n| n <= history.len())
             .ok_or_else(|| bad(format!("ply {p:?} out of range 0..={}", history.len())))?,
     };
-    let flip = q.get("flip").is_some_and(|v| v == "1");
+    let layout = crate::board::layout(&q, variant.id());
     let mut s = variant
         .session(Some(&start))
         .map_err(|e| bad(e.to_string()))?;
     for m in &history[..n] {
         s.apply(m).map_err(|e| bad(e.to_string()))?;
     }
-    let last = s
-        .history()
-        .last()
-        .and_then(|m| picture::move_squares(s.as_ref(), m).ok())
-        .unwrap_or_default();
-    let text = picture::styled_svg(s.as_ref(), variant.id(), &last, flip)
-        .ok_or_else(|| Fail(StatusCode::NOT_FOUND, "this variant has no picture".into()))?;
+    let text = picture::styled_svg_in(
+        s.as_ref(),
+        variant.id(),
+        &crate::board::last_turn(s.as_ref()),
+        layout,
+    )
+    .ok_or_else(|| Fail(StatusCode::NOT_FOUND, "this variant has no picture".into()))?;
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], text).into_response())
 }
 
 async fn ws(
     State(live): Shared,
     Path(id): Path<String>,
+    q: Result<Query<HashMap<String, String>>, QueryRejection>,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, Fail> {
+    let q = q.map_err(|r| Fail(r.status(), r.body_text()))?.0;
+    // `?stack=1`: the levels of a layered board one below the other (a narrow screen).
+    let stacked = crate::board::stacked(&q);
     let entry = live.entry(&id)?;
     let upgrade = upgrade.map_err(|r| Fail(r.status(), r.body_text()))?;
     let max = live.config.max_frame;
     Ok(upgrade
         .max_message_size(max)
         .max_frame_size(max)
-        .on_upgrade(move |socket| connection(live, entry, socket)))
+        .on_upgrade(move |socket| connection(live, entry, socket, stacked)))
 }
 
 /// A message from a viewer.
@@ -922,8 +863,8 @@ async fn send(socket: &mut WebSocket, v: &Value) -> bool {
         .is_ok()
 }
 
-/// Serves one viewer until it leaves.
-async fn connection(live: Arc<Live>, entry: Arc<Entry>, mut socket: WebSocket) {
+/// Serves one viewer until it leaves (`stacked`: the layout its pictures are drawn in).
+async fn connection(live: Arc<Live>, entry: Arc<Entry>, mut socket: WebSocket, stacked: bool) {
     let mut rx = entry.changed.subscribe();
     let mut seat: Option<u8> = None;
     let mut bucket = Bucket {
@@ -936,7 +877,7 @@ async fn connection(live: Arc<Live>, entry: Arc<Entry>, mut socket: WebSocket) {
     let mut heartbeat = tokio::time::interval(Duration::from_secs(25));
     let state = |seat: Option<u8>| {
         let g = lock(&entry.game);
-        let mut v = view(&entry, &g, seat, now_ms());
+        let mut v = view(&entry, &g, seat, now_ms(), stacked);
         v["t"] = json!("state");
         v
     };
@@ -993,7 +934,7 @@ async fn connection(live: Arc<Live>, entry: Arc<Entry>, mut socket: WebSocket) {
                 let reply = if text.len() > live.config.max_message {
                     json!({"t": "error", "error": format!("message of {} bytes: at most {} are read", text.len(), live.config.max_message)})
                 } else {
-                    handle(&live, &entry, &mut seat, text.as_str())
+                    handle(&live, &entry, &mut seat, text.as_str(), stacked)
                 };
                 if !send(&mut socket, &reply).await {
                     return;
@@ -1007,8 +948,14 @@ async fn connection(live: Arc<Live>, entry: Arc<Entry>, mut socket: WebSocket) {
 }
 
 /// Does what one message asks and returns the reply (`ok`, `welcome`, `pong`, `state` or
-/// `error`).
-fn handle(live: &Arc<Live>, entry: &Arc<Entry>, seat: &mut Option<u8>, text: &str) -> Value {
+/// `error`); a `sync` answers with the state drawn `stacked` or not.
+fn handle(
+    live: &Arc<Live>,
+    entry: &Arc<Entry>,
+    seat: &mut Option<u8>,
+    text: &str,
+    stacked: bool,
+) -> Value {
     let req: Request = match serde_json::from_str(text) {
         Ok(r) => r,
         Err(e) => {
@@ -1039,7 +986,7 @@ fn handle(live: &Arc<Live>, entry: &Arc<Entry>, seat: &mut Option<u8>, text: &st
         Request::Ping { n } => return json!({"t": "pong", "n": n, "time": now_ms()}),
         Request::Sync { n } => {
             let g = lock(&entry.game);
-            let mut v = view(entry, &g, *seat, now_ms());
+            let mut v = view(entry, &g, *seat, now_ms(), stacked);
             v["t"] = json!("state");
             v["n"] = json!(n);
             return v;
