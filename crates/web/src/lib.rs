@@ -27,6 +27,7 @@
 //! ```
 
 mod api;
+pub mod client;
 pub mod live;
 mod store;
 
