@@ -21,6 +21,7 @@
 
 pub mod app;
 pub mod arbiter;
+pub mod bot;
 pub mod commands;
 pub mod input;
 pub mod matchplay;
