@@ -29,6 +29,7 @@
 mod api;
 pub mod client;
 pub mod live;
+pub mod load;
 mod store;
 
 use std::net::SocketAddr;
