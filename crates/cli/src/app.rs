@@ -212,6 +212,9 @@ pub enum Command {
     /// Play live games on a `fairy serve` server with a UCI engine (posts and accepts
     /// challenges; resigns a game when the engine crashes, hangs or plays an illegal move).
     Bot(crate::bot::BotArgs),
+    /// Load a `fairy serve` on this machine with many live games (for measurements).
+    #[command(hide = true)]
+    Load(crate::load::LoadArgs),
 }
 
 /// The engine's thinking limit: a depth or a time per move.
@@ -558,6 +561,10 @@ pub fn run(cli: Cli, console: Console<'_>) -> Result<(), CliError> {
             "bot connects to a server and starts engines: not here".into(),
         )),
         Command::Bot(args) => crate::bot::run(&args, out),
+        Command::Load(_) if !process => Err(CliError::Argument(
+            "load connects to a server: not here".into(),
+        )),
+        Command::Load(args) => crate::load::run(&args, out),
     }
 }
 
