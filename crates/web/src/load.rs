@@ -157,7 +157,13 @@ impl Seen {
 }
 
 /// One player: moves when its turn comes, `interval` after it came, until `deadline`.
-async fn player(mut c: LiveClient, interval: Duration, deadline: Instant, mut rng: Rng) -> Seen {
+/// Returns what it saw and its connection (for the final look, once no one moves).
+async fn player(
+    mut c: LiveClient,
+    interval: Duration,
+    deadline: Instant,
+    mut rng: Rng,
+) -> (Seen, Option<LiveClient>) {
     let mut seen = Seen::default();
     let mut moved_at = None;
     // Start offsets spread the games' moves over the interval.
@@ -171,7 +177,7 @@ async fn player(mut c: LiveClient, interval: Duration, deadline: Instant, mut rn
         };
         let Ok(st) = st else {
             seen.errors += 1;
-            return seen;
+            return (seen, None);
         };
         seen.observe(&st);
         if st.is_over() || !st.my_turn() || moved_at == Some(st.history.len()) {
@@ -196,8 +202,15 @@ async fn player(mut c: LiveClient, interval: Duration, deadline: Instant, mut rn
             _ => seen.errors += 1,
         }
     }
-    final_sync(&mut c, &mut seen).await;
-    c.close().await;
+    (seen, Some(c))
+}
+
+/// A player's last look at its game, once both players have stopped.
+async fn last_look(mut seen: Seen, c: Option<LiveClient>) -> Seen {
+    if let Some(mut c) = c {
+        final_sync(&mut c, &mut seen).await;
+        c.close().await;
+    }
     seen
 }
 
@@ -353,13 +366,29 @@ pub async fn run(o: &LoadOptions) -> Result<LoadReport, LoadError> {
         spectators: o.spectators,
         ..LoadReport::default()
     };
+    // Every player has stopped (its last move answered) before anyone looks last.
+    let mut stopped = Vec::with_capacity(o.games);
     for (w, b) in players {
+        let (w, cw) = w.await.unwrap_or_default();
+        let (b, cb) = b.await.unwrap_or_default();
+        stopped.push((w, cw, b, cb));
+    }
+    r.seconds = t0.elapsed().as_secs_f64();
+    let _ = stop_tx.send(true);
+    let looks: Vec<_> = stopped
+        .into_iter()
+        .map(|(w, cw, b, cb)| {
+            (
+                tokio::spawn(last_look(w, cw)),
+                tokio::spawn(last_look(b, cb)),
+            )
+        })
+        .collect();
+    for (w, b) in looks {
         let w = w.await.unwrap_or_default();
         let b = b.await.unwrap_or_default();
         done.push((w, b, Vec::new()));
     }
-    r.seconds = t0.elapsed().as_secs_f64();
-    let _ = stop_tx.send(true);
     for (g, h) in watchers {
         let seen = h.await.unwrap_or_default();
         done[g].2.push(seen);
