@@ -239,3 +239,31 @@ fn an_engine_that_plays_an_illegal_move_loses_and_the_bot_goes_on() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_engine_that_hangs_loses_by_resignation_and_the_bot_goes_on() {
+    let dir = temp_dir("hang");
+    let (_server, url) = serve(&dir);
+    let engine = script(
+        &dir,
+        "mute.sh",
+        "#!/bin/sh\nwhile read line; do\n  case \"$line\" in\n    uci) echo uciok;;\n    isready) echo readyok;;\n    quit) exit 0;;\n  esac\ndone\n",
+    );
+    let b = bot(&url, &engine, 2);
+    let server = Server::parse(&url).expect("url");
+    for _ in 0..2 {
+        let end = runtime().block_on(scripted_game(&server, 50));
+        let term = end.termination.clone().unwrap_or_default();
+        assert!(term.contains("resigned"), "{term}");
+        let bot_seat = 1 - end.you.expect("seat");
+        assert_eq!(end.result, if bot_seat == 0 { "0-1" } else { "1-0" });
+    }
+    let out = finished(b, 30);
+    assert_eq!(out.lines().count(), 2, "{out}");
+    assert!(
+        out.lines()
+            .all(|l| l.contains("the engine hung (no answer within 3030 ms)")),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -350,7 +350,8 @@ pub async fn run(o: &LoadOptions) -> Result<LoadReport, LoadError> {
     let deadline = t0 + o.duration;
     let mut players = Vec::with_capacity(o.games);
     for (g, (_, cw, cb)) in seats.into_iter().enumerate() {
-        let seed = 0x9E37_79B9_7F4A_7C15_u64 ^ (g as u64 + 1).wrapping_mul(0x2545_F491_4F6C_DD1D);
+        let seed =
+            (0x9E37_79B9_7F4A_7C15_u64 ^ (g as u64 + 1).wrapping_mul(0x2545_F491_4F6C_DD1D)) | 1;
         let w = tokio::spawn(player(cw, o.interval, deadline, Rng(seed)));
         let b = tokio::spawn(player(
             cb,
