@@ -209,6 +209,12 @@ pub enum Command {
     },
     /// Serve a page for playing every variant in the browser (binds 127.0.0.1 unless told).
     Serve(crate::serve::ServeArgs),
+    /// Play live games on a `fairy serve` server with a UCI engine (posts and accepts
+    /// challenges; resigns a game when the engine crashes, hangs or plays an illegal move).
+    Bot(crate::bot::BotArgs),
+    /// Load a `fairy serve` on this machine with many live games (for measurements).
+    #[command(hide = true)]
+    Load(crate::load::LoadArgs),
 }
 
 /// The engine's thinking limit: a depth or a time per move.
@@ -551,6 +557,14 @@ pub fn run(cli: Cli, console: Console<'_>) -> Result<(), CliError> {
             "serve opens a network port: not here".into(),
         )),
         Command::Serve(args) => crate::serve::run(args),
+        Command::Bot(_) if !process => Err(CliError::Argument(
+            "bot connects to a server and starts engines: not here".into(),
+        )),
+        Command::Bot(args) => crate::bot::run(&args, out),
+        Command::Load(_) if !process => Err(CliError::Argument(
+            "load connects to a server: not here".into(),
+        )),
+        Command::Load(args) => crate::load::run(&args, out),
     }
 }
 

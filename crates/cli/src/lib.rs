@@ -21,8 +21,10 @@
 
 pub mod app;
 pub mod arbiter;
+pub mod bot;
 pub mod commands;
 pub mod input;
+pub mod load;
 pub mod matchplay;
 pub mod play;
 pub mod serve;

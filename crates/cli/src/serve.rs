@@ -17,18 +17,33 @@ pub struct ServeArgs {
     /// The SQLite file where live games are kept (created when missing).
     #[arg(long, default_value = "fairy-games.sqlite3")]
     pub database: std::path::PathBuf,
+    /// The most unfinished live games one client address may have created (all clients
+    /// behind one reverse proxy share it).
+    #[arg(long, default_value_t = 10)]
+    pub max_games_per_client: usize,
+    /// The most live games kept in memory at once.
+    #[arg(long, default_value_t = 1000)]
+    pub max_games: usize,
 }
 
 /// Runs the server until Ctrl-C, printing `listening on http://HOST:PORT/` first.
 ///
 /// # Errors
-/// [`CliError::Argument`] when the address cannot be read or bound.
+/// [`CliError::Argument`] when the address cannot be read or bound, or a limit is 0.
 pub fn run(args: ServeArgs) -> Result<(), CliError> {
+    if args.max_games_per_client == 0 || args.max_games == 0 {
+        return Err(CliError::Argument(
+            "--max-games and --max-games-per-client must be at least 1".into(),
+        ));
+    }
+    let mut config = fairy_web::Config::default();
+    config.live.max_games_per_client = args.max_games_per_client;
+    config.live.max_games = args.max_games;
     fairy_web::serve(fairy_web::ServeOptions {
         host: args.host.clone(),
         port: args.port,
         open: args.open,
-        config: fairy_web::Config::default(),
+        config,
         database: Some(args.database.clone()),
     })
     .map_err(|e| CliError::Argument(format!("serve on {}:{}: {e}", args.host, args.port)))

@@ -28,7 +28,9 @@
 
 mod api;
 mod board;
+pub mod client;
 pub mod live;
+pub mod load;
 mod store;
 
 use std::net::SocketAddr;

@@ -1,0 +1,81 @@
+//! `fairy load` (hidden): the load generator of `fairy-web` against a `fairy serve` on this
+//! machine (docs/server.md, "Load").
+
+use std::io::Write;
+use std::time::Duration;
+
+use fairy_web::client::Server;
+use fairy_web::load::{self, LoadOptions};
+
+use crate::{registry, CliError};
+
+/// The options of `fairy load`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct LoadArgs {
+    /// The server, `http://127.0.0.1:PORT` (loopback addresses only).
+    #[arg(long)]
+    pub server: String,
+    /// Games played at once (each creates a game: raise the server's
+    /// `--max-games-per-client` beyond 10).
+    #[arg(long, default_value_t = 100)]
+    pub games: usize,
+    /// Spectator connections, spread over the games.
+    #[arg(long, default_value_t = 0)]
+    pub spectators: usize,
+    /// The time each player waits before each of its moves, in milliseconds.
+    #[arg(long, default_value_t = 2000)]
+    pub interval_ms: u64,
+    /// How long the games are played, in seconds.
+    #[arg(long, default_value_t = 30)]
+    pub duration_s: u64,
+    /// The variant of every game.
+    #[arg(long, default_value = "synthesis")]
+    pub variant: String,
+    /// The server's process id: also report its memory (VmRSS, VmHWM from /proc).
+    #[arg(long)]
+    pub pid: Option<u32>,
+}
+
+/// Runs the load and prints the report (and the server's memory with `--pid`).
+///
+/// # Errors
+/// Bad options (a server that is not on a loopback address, counts or times out of range),
+/// a game the server refuses to set up, output errors.
+pub fn run(args: &LoadArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let server = Server::parse(&args.server).map_err(|e| CliError::Argument(e.to_string()))?;
+    let variant = registry::find(&args.variant)?.id().to_owned();
+    let options = LoadOptions {
+        server,
+        variant,
+        games: args.games,
+        spectators: args.spectators,
+        interval: Duration::from_millis(args.interval_ms),
+        duration: Duration::from_secs(args.duration_s),
+    };
+    load::validate(&options).map_err(|e| CliError::Argument(e.to_string()))?;
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| CliError::Argument(format!("cannot start the network runtime: {e}")))?;
+    let report = rt
+        .block_on(load::run(&options))
+        .map_err(|e| CliError::Argument(e.to_string()))?;
+    let mut text = report.to_string();
+    if let Some(pid) = args.pid {
+        text += &format!("\nserver {pid}: {}", memory(pid));
+    }
+    writeln!(out, "{text}").map_err(|e| CliError::Argument(format!("cannot write output: {e}")))
+}
+
+/// `VmRSS ... VmHWM ...` of process `pid`, or why not.
+fn memory(pid: u32) -> String {
+    match std::fs::read_to_string(format!("/proc/{pid}/status")) {
+        Ok(s) => s
+            .lines()
+            .filter(|l| l.starts_with("VmRSS") || l.starts_with("VmHWM"))
+            .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+            .collect::<Vec<_>>()
+            .join(", "),
+        Err(e) => format!("memory unknown ({e})"),
+    }
+}
