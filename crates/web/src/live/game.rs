@@ -136,6 +136,8 @@ pub struct GameRow {
     pub finished_at: Option<i64>,
     /// The game this one is a rematch of.
     pub rematch_of: Option<String>,
+    /// Bumped by every write; a write is made only on top of the revision it read.
+    pub revision: i64,
 }
 
 /// One stored move.
@@ -296,14 +298,36 @@ impl LiveGame {
         })
     }
 
-    /// Reads the game back from `db` after a failed write.
-    fn reload(&mut self, db: &dyn Storage) {
-        if let Ok(Some((row, moves))) = db.load(&self.row.id) {
-            if let Ok(g) = LiveGame::restore(row, &moves, self.max_plies) {
-                let version = self.version + 1;
+    /// The game of `row` with `moves`, as [`LiveGame::restore`], but with the time since
+    /// the last move charged to the side to move: the game was going on meanwhile (on
+    /// another server, or in the database only), not stopped with its server.
+    ///
+    /// # Errors
+    /// As [`LiveGame::restore`].
+    pub fn restore_running(
+        row: GameRow,
+        moves: &[MoveRow],
+        max_plies: usize,
+    ) -> Result<LiveGame, String> {
+        let mut g = LiveGame::restore(row, moves, max_plies)?;
+        g.offset = moves.last().map_or(0, |m| m.played_at - m.game_ms);
+        Ok(g)
+    }
+
+    /// Reads the game back from `db` (after a failed write, or a change made by another
+    /// server); whether it was read. The time since the last move is charged to the side
+    /// to move, as on the server that made it.
+    pub fn reload(&mut self, db: &dyn Storage) -> bool {
+        let Ok(Some((row, moves))) = db.load(&self.row.id) else {
+            return false;
+        };
+        match LiveGame::restore_running(row, &moves, self.max_plies) {
+            Ok(mut g) => {
+                g.version = self.version + 1;
                 *self = g;
-                self.version = version;
+                true
             }
+            Err(_) => false,
         }
     }
 
@@ -372,6 +396,7 @@ impl LiveGame {
     /// The row as the match stands at `now` (status, result, termination, clocks).
     fn synced_row(&self, now: i64) -> GameRow {
         let mut row = self.row.clone();
+        row.revision += 1;
         row.clocks = self.clocks(now);
         if let Some(t) = self.game.termination() {
             if row.status != Status::Over {
@@ -630,6 +655,7 @@ impl LiveGame {
             created_at: now_ms(),
             finished_at: None,
             rematch_of: Some(self.row.id.clone()),
+            revision: 0,
         };
         // Seat tokens for this game's sides: white's new seat is black's in the rematch.
         self.rematch = Some((
