@@ -230,6 +230,9 @@ pub struct LiveGame {
     /// Bumped by every move or takeback, so that an engine answer for an older position
     /// is dropped.
     pub version: u64,
+    /// The moves as stored: what the game is rebuilt from when a write fails and the
+    /// database cannot be read, so that nothing unacknowledged stays in memory.
+    stored: Vec<MoveRow>,
     max_plies: usize,
 }
 
@@ -293,6 +296,7 @@ impl LiveGame {
             rematch_offer: None,
             rematch: None,
             version: 0,
+            stored: moves.to_vec(),
             max_plies,
             row,
         })
@@ -317,18 +321,22 @@ impl LiveGame {
     /// Reads the game back from `db` (after a failed write, or a change made by another
     /// server); whether it was read. The time since the last move is charged to the side
     /// to move, as on the server that made it.
+    /// When the database cannot be read, the game goes back to its last stored state as
+    /// this server knows it (the row and moves of its last acknowledged write).
     pub fn reload(&mut self, db: &dyn Storage) -> bool {
-        let Ok(Some((row, moves))) = db.load(&self.row.id) else {
-            return false;
-        };
-        match LiveGame::restore_running(row, &moves, self.max_plies) {
-            Ok(mut g) => {
+        if let Ok(Some((row, moves))) = db.load(&self.row.id) {
+            if let Ok(mut g) = LiveGame::restore_running(row, &moves, self.max_plies) {
                 g.version = self.version + 1;
                 *self = g;
-                true
+                return true;
             }
-            Err(_) => false,
         }
+        if let Ok(mut g) = LiveGame::restore(self.row.clone(), &self.stored, self.max_plies) {
+            g.offset = self.offset;
+            g.version = self.version + 1;
+            *self = g;
+        }
+        false
     }
 
     /// `now` (ms since the epoch) on the game's clock.
@@ -504,6 +512,7 @@ impl LiveGame {
             return Err(e.into());
         }
         self.row = row;
+        self.stored.push(mv);
         self.takeback_offer = None;
         self.version += 1;
         Ok(played)
@@ -603,6 +612,7 @@ impl LiveGame {
             return Err(e.into());
         }
         self.row = row;
+        self.stored.truncate(keep);
         self.takeback_offer = None;
         self.version += 1;
         Ok(true)
