@@ -76,12 +76,16 @@ pub struct Postgres {
 impl Drop for Postgres {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::SeqCst);
+        // Closing the client blocks on its own runtime: not on a tokio thread.
+        if let Some(client) = lock(&self.conn).client.take() {
+            let _ = off_runtime(move || drop(client));
+        }
     }
 }
 
 impl From<postgres::Error> for DbError {
     fn from(e: postgres::Error) -> DbError {
-        let text = e.to_string().replace(['\n', '\r'], " ");
+        let text = describe(&e);
         match e.code() {
             Some(c)
                 if *c == SqlState::UNIQUE_VIOLATION
@@ -90,10 +94,13 @@ impl From<postgres::Error> for DbError {
                 DbError::Conflict(text)
             }
             _ if e.is_closed() => DbError::Unavailable(text),
+            // Connection exceptions, and the server shutting down.
             Some(c) if c.code().starts_with("08") || c.code().starts_with("57") => {
                 DbError::Unavailable(text)
             }
-            None if e.as_db_error().is_none() => DbError::Unavailable(text),
+            None if std::error::Error::source(&e).is_some_and(|s| s.is::<std::io::Error>()) => {
+                DbError::Unavailable(text)
+            }
             _ => DbError::Failed(text),
         }
     }
@@ -153,53 +160,85 @@ impl Postgres {
 
     /// Runs `f` on the connection, opening it again first when it was lost. A failure that
     /// shows the connection is gone drops it and is reported as [`DbError::Unavailable`].
+    ///
+    /// A connection opened before this call may have been closed by a restart of the
+    /// server without knowing it yet: its failure is tried once more on a new connection.
+    /// That is safe because every write is revision-checked: a write that did commit before
+    /// its answer was lost comes back as a [`DbError::Conflict`], never applied twice.
     fn with<T: Send>(
         &self,
-        f: impl FnOnce(&mut Client) -> Result<T, DbError> + Send,
+        f: impl Fn(&mut Client) -> Result<T, DbError> + Send,
     ) -> Result<T, DbError> {
         let mut conn = lock(&self.conn);
         let conn = &mut *conn;
-        off_runtime(|| {
-            if conn.client.as_ref().is_none_or(Client::is_closed) {
-                conn.client = None;
-                if Instant::now() < conn.next_try {
-                    return Err(DbError::Unavailable(
-                        "database connection lost; reconnecting".into(),
-                    ));
-                }
-                conn.next_try = Instant::now() + RETRY;
-                match self.config.connect(NoTls) {
-                    Ok(c) => {
-                        self.health.restored();
-                        conn.client = Some(c);
-                    }
-                    Err(e) => {
+        off_runtime(move || {
+            for _ in 0..2 {
+                let fresh = self.open(conn)?;
+                let Some(client) = conn.client.as_mut() else {
+                    break;
+                };
+                match f(client) {
+                    Err(e) if client.is_closed() || matches!(e, DbError::Unavailable(_)) => {
                         self.health.lost(&e);
-                        return Err(DbError::Unavailable(format!(
-                            "database connection lost; reconnecting ({e})"
-                        )));
+                        conn.client = None;
+                        if fresh {
+                            let text = match e {
+                                DbError::Conflict(s)
+                                | DbError::Unavailable(s)
+                                | DbError::Failed(s) => s,
+                            };
+                            return Err(DbError::Unavailable(format!(
+                                "database connection lost; reconnecting ({text})"
+                            )));
+                        }
+                        conn.next_try = Instant::now();
                     }
+                    r => return r,
                 }
             }
-            let Some(client) = conn.client.as_mut() else {
-                return Err(DbError::Unavailable("no database connection".into()));
-            };
-            let r = f(client);
-            if let Err(e) = &r {
-                if client.is_closed() || matches!(e, DbError::Unavailable(_)) {
-                    self.health.lost(e);
-                    conn.client = None;
-                    let text = match e {
-                        DbError::Conflict(s) | DbError::Unavailable(s) | DbError::Failed(s) => s,
-                    };
-                    return Err(DbError::Unavailable(format!(
-                        "database connection lost; reconnecting ({text})"
-                    )));
-                }
-            }
-            r
+            Err(DbError::Unavailable(
+                "database connection lost; reconnecting".into(),
+            ))
         })?
     }
+
+    /// Opens the connection of calls when it is not open (at most every [`RETRY`]);
+    /// whether it was opened now.
+    fn open(&self, conn: &mut Conn) -> Result<bool, DbError> {
+        if conn.client.as_ref().is_some_and(|c| !c.is_closed()) {
+            return Ok(false);
+        }
+        conn.client = None;
+        if Instant::now() < conn.next_try {
+            return Err(DbError::Unavailable(
+                "database connection lost; reconnecting".into(),
+            ));
+        }
+        conn.next_try = Instant::now() + RETRY;
+        match self.config.connect(NoTls) {
+            Ok(c) => {
+                self.health.restored();
+                conn.client = Some(c);
+                Ok(true)
+            }
+            Err(e) => {
+                let text = describe(&e);
+                self.health.lost(&text);
+                Err(DbError::Unavailable(format!(
+                    "database connection lost; reconnecting ({text})"
+                )))
+            }
+        }
+    }
+}
+
+/// One line telling what went wrong, with the server's message when there is one.
+fn describe(e: &postgres::Error) -> String {
+    let text = match e.as_db_error() {
+        Some(d) => format!("{}: {}", d.severity(), d.message()),
+        None => e.to_string(),
+    };
+    text.replace(['\n', '\r'], " ")
 }
 
 /// Applies the migrations not yet recorded in `schema_migrations`, each in a transaction,
@@ -312,7 +351,8 @@ fn write_fields(tx: &mut Transaction<'_>, g: &GameRow) -> Result<(), DbError> {
     let n = tx.execute(
         "UPDATE live_games SET white_name = $2, black_name = $3, white_token = $4, \
          black_token = $5, status = $6, result = $7, termination = $8, white_ms = $9, \
-         black_ms = $10, finished_at = $11, revision = $12 WHERE id = $1 AND revision = $12 - 1",
+         black_ms = $10, finished_at = $11, revision = $12::BIGINT WHERE id = $1 \
+         AND revision = $12::BIGINT - 1",
         &[
             &g.id,
             &g.names[0],
@@ -551,7 +591,7 @@ fn listen(
         let mut client = match connected {
             Ok(c) => c,
             Err(e) => {
-                health.lost(&e);
+                health.lost(&describe(&e));
                 if !pause(backoff, stop, tx) {
                     return;
                 }
@@ -589,7 +629,7 @@ fn listen(
                     break;
                 }
                 Err(e) => {
-                    health.lost(&e);
+                    health.lost(&describe(&e));
                     break;
                 }
             }
