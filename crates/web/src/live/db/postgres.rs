@@ -542,11 +542,17 @@ impl Storage for Postgres {
         let config = self.config.clone();
         let health = self.health.clone();
         let stop = self.stop.clone();
+        let (ready_tx, ready) = std::sync::mpsc::channel();
         let started = std::thread::Builder::new()
             .name("fairy-postgres-listen".into())
-            .spawn(move || listen(&config, &health, &tx, &stop));
+            .spawn(move || listen(&config, &health, &tx, &stop, &ready_tx));
         match started {
-            Ok(_) => Some(rx),
+            Ok(_) => {
+                // Listening before the caller reads the games, so that no change made
+                // meanwhile is missed (unless the database does not answer in time).
+                let _ = ready.recv_timeout(Duration::from_secs(5));
+                Some(rx)
+            }
             Err(e) => {
                 eprintln!(
                     "database: no listener thread ({e}): changes by other servers are not seen"
@@ -571,12 +577,13 @@ fn pause(d: Duration, stop: &AtomicBool, tx: &mpsc::UnboundedSender<Change>) -> 
 
 /// The listener: `LISTEN fairy_live` on a connection of its own, each announcement sent
 /// on `tx`, the connection opened again with backoff when lost (then
-/// [`Change::Reconnected`]). Returns when `stop` is set or the receiver is dropped.
+/// [`Change::Reconnected`]); `ready` is told each time it listens. Returns when `stop` is set or the receiver is dropped.
 fn listen(
     config: &postgres::Config,
     health: &Health,
     tx: &mpsc::UnboundedSender<Change>,
     stop: &AtomicBool,
+    ready: &std::sync::mpsc::Sender<()>,
 ) {
     let mut backoff = Duration::from_millis(100);
     let mut first = true;
@@ -600,6 +607,7 @@ fn listen(
             }
         };
         backoff = Duration::from_millis(100);
+        let _ = ready.send(());
         health.restored();
         if !first && tx.send(Change::Reconnected).is_err() {
             return;
