@@ -186,8 +186,15 @@ impl Live {
             engine: tokio::sync::Semaphore::new(engine_threads.max(1)),
             engine_ms_cap,
         };
+        // Alone on its database, the server charges no one for the time it was down; on
+        // a shared one the games went on meanwhile.
+        let restore = if live.db.shared() {
+            LiveGame::restore_running
+        } else {
+            LiveGame::restore
+        };
         for (row, moves) in live.db.unfinished()? {
-            match LiveGame::restore(row, &moves, live.config.max_plies) {
+            match restore(row, &moves, live.config.max_plies) {
                 Ok(g) => {
                     live.insert(g, None);
                 }
@@ -293,6 +300,8 @@ impl Live {
                     Ok(false) => {}
                     // Another server decided first; the game has been read again.
                     Err(LiveError::Db(err)) if err.is_conflict() => e.notify(),
+                    // Logged once as "database connection lost"; tried again next tick.
+                    Err(LiveError::Db(db::DbError::Unavailable(_))) => {}
                     Err(err) => eprintln!("game {id}: {err}"),
                 }
             }

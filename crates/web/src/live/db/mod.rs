@@ -104,6 +104,11 @@ pub trait Storage: Send + Sync {
     fn changes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<Change>> {
         None
     }
+    /// Whether other servers may use the same database at once (then a game read from it
+    /// may have gone on elsewhere: its running clock is not stopped while it was away).
+    fn shared(&self) -> bool {
+        false
+    }
 }
 
 /// The stored text of a time control's kind.

@@ -537,6 +537,10 @@ impl Storage for Postgres {
         })
     }
 
+    fn shared(&self) -> bool {
+        true
+    }
+
     fn changes(&self) -> Option<mpsc::UnboundedReceiver<Change>> {
         let (tx, rx) = mpsc::unbounded_channel();
         let config = self.config.clone();
