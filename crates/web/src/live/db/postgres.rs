@@ -179,14 +179,14 @@ impl Postgres {
                 };
                 match f(client) {
                     Err(e) if client.is_closed() || matches!(e, DbError::Unavailable(_)) => {
-                        self.health.lost(&e);
+                        let text = match e {
+                            DbError::Conflict(s) | DbError::Unavailable(s) | DbError::Failed(s) => {
+                                s
+                            }
+                        };
+                        self.health.lost(&text);
                         conn.client = None;
                         if fresh {
-                            let text = match e {
-                                DbError::Conflict(s)
-                                | DbError::Unavailable(s)
-                                | DbError::Failed(s) => s,
-                            };
                             return Err(DbError::Unavailable(format!(
                                 "database connection lost; reconnecting ({text})"
                             )));
