@@ -14,8 +14,10 @@ pub struct ServeArgs {
     /// Open the page in the system's browser.
     #[arg(long)]
     pub open: bool,
-    /// The SQLite file where live games are kept (created when missing).
-    #[arg(long, default_value = "fairy-games.sqlite3")]
+    /// Where live games are kept: a SQLite file (created when missing), or a PostgreSQL
+    /// URL `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`, which several servers can
+    /// share (a move made through one reaches the players of all).
+    #[arg(long, default_value = "fairy-games.sqlite3", value_name = "FILE|URL")]
     pub database: std::path::PathBuf,
     /// The most unfinished live games one client address may have created (all clients
     /// behind one reverse proxy share it).

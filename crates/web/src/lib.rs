@@ -91,16 +91,61 @@ pub async fn app(
     config: Config,
     database: Option<&std::path::Path>,
 ) -> Result<axum::Router, live::db::DbError> {
-    let db: Arc<dyn live::db::Storage> = match database {
+    let db = open_database(database)?;
+    app_on(config, db).await
+}
+
+/// Whether `database` names a PostgreSQL database (`postgres://` or `postgresql://`)
+/// rather than a SQLite file.
+pub fn is_postgres_url(database: &std::path::Path) -> bool {
+    database
+        .to_str()
+        .is_some_and(|s| s.starts_with("postgres://") || s.starts_with("postgresql://"))
+}
+
+/// The storage of live games named by `database`: a PostgreSQL database for a
+/// `postgres://` URL (shared with other servers), else a SQLite file (created when
+/// missing); `None` keeps them in memory.
+///
+/// # Errors
+/// The database cannot be reached, opened or migrated.
+pub fn open_database(
+    database: Option<&std::path::Path>,
+) -> Result<Arc<dyn live::db::Storage>, live::db::DbError> {
+    Ok(match database {
+        Some(p) if is_postgres_url(p) => {
+            Arc::new(live::db::Postgres::connect(&p.to_string_lossy())?)
+        }
         Some(path) => Arc::new(live::db::Sqlite::open(path)?),
         None => Arc::new(live::db::Sqlite::in_memory()?),
-    };
+    })
+}
+
+/// The router of [`app`] over the storage `db`, with the flag-fall ticker and, when the
+/// database is shared, the follower of other servers' changes started on the current
+/// tokio runtime.
+///
+/// # Errors
+/// The database cannot be read.
+pub async fn app_on(
+    config: Config,
+    db: Arc<dyn live::db::Storage>,
+) -> Result<axum::Router, live::db::DbError> {
+    let changes = db.changes();
     let live = Arc::new(live::Live::new(
         db,
         config.live.clone(),
         config.engine_threads,
         config.max_ms,
     )?);
+    if let Some(mut changes) = changes {
+        let follower = live.clone();
+        tokio::spawn(async move {
+            while let Some(change) = changes.recv().await {
+                follower.apply_change(change);
+            }
+        });
+    }
     let ticker = live.clone();
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(Duration::from_millis(100));
@@ -132,7 +177,8 @@ pub struct ServeOptions {
     pub open: bool,
     /// The server's limits.
     pub config: Config,
-    /// The SQLite file of live games (created when missing); `None` keeps them in memory.
+    /// Where live games are kept: a `postgres://` URL, or a SQLite file (created when
+    /// missing); `None` keeps them in memory.
     pub database: Option<std::path::PathBuf>,
 }
 
@@ -166,6 +212,9 @@ pub fn serve(options: ServeOptions) -> std::io::Result<()> {
             .map_err(|e| std::io::Error::other(e.to_string()))?;
         println!("listening on {url}");
         match &options.database {
+            Some(path) if is_postgres_url(path) => {
+                println!("live games are kept in PostgreSQL (shared with other servers)")
+            }
             Some(path) => println!("live games are kept in {}", path.display()),
             None => println!("live games are kept in memory only"),
         }

@@ -136,6 +136,8 @@ pub struct GameRow {
     pub finished_at: Option<i64>,
     /// The game this one is a rematch of.
     pub rematch_of: Option<String>,
+    /// Bumped by every write; a write is made only on top of the revision it read.
+    pub revision: i64,
 }
 
 /// One stored move.
@@ -229,6 +231,9 @@ pub struct LiveGame {
     /// Bumped by every move or takeback, so that an engine answer for an older position
     /// is dropped.
     pub version: u64,
+    /// The moves as stored: what the game is rebuilt from when a write fails and the
+    /// database cannot be read, so that nothing unacknowledged stays in memory.
+    stored: Vec<MoveRow>,
     max_plies: usize,
 }
 
@@ -293,20 +298,47 @@ impl LiveGame {
             rematch_offer: None,
             rematch: None,
             version: 0,
+            stored: moves.to_vec(),
             max_plies,
             row,
         })
     }
 
-    /// Reads the game back from `db` after a failed write.
-    fn reload(&mut self, db: &dyn Storage) {
+    /// The game of `row` with `moves`, as [`LiveGame::restore`], but with the time since
+    /// the last move charged to the side to move: the game was going on meanwhile (on
+    /// another server, or in the database only), not stopped with its server.
+    ///
+    /// # Errors
+    /// As [`LiveGame::restore`].
+    pub fn restore_running(
+        row: GameRow,
+        moves: &[MoveRow],
+        max_plies: usize,
+    ) -> Result<LiveGame, String> {
+        let mut g = LiveGame::restore(row, moves, max_plies)?;
+        g.offset = moves.last().map_or(0, |m| m.played_at - m.game_ms);
+        Ok(g)
+    }
+
+    /// Reads the game back from `db` (after a failed write, or a change made by another
+    /// server); whether it was read. The time since the last move is charged to the side
+    /// to move, as on the server that made it.
+    /// When the database cannot be read, the game goes back to its last stored state as
+    /// this server knows it (the row and moves of its last acknowledged write).
+    pub fn reload(&mut self, db: &dyn Storage) -> bool {
         if let Ok(Some((row, moves))) = db.load(&self.row.id) {
-            if let Ok(g) = LiveGame::restore(row, &moves, self.max_plies) {
-                let version = self.version + 1;
+            if let Ok(mut g) = LiveGame::restore_running(row, &moves, self.max_plies) {
+                g.version = self.version + 1;
                 *self = g;
-                self.version = version;
+                return true;
             }
         }
+        if let Ok(mut g) = LiveGame::restore(self.row.clone(), &self.stored, self.max_plies) {
+            g.offset = self.offset;
+            g.version = self.version + 1;
+            *self = g;
+        }
+        false
     }
 
     /// `now` (ms since the epoch) on the game's clock.
@@ -388,6 +420,7 @@ impl LiveGame {
     /// The row as the match stands at `now` (status, result, termination, clocks).
     fn synced_row(&self, now: i64) -> GameRow {
         let mut row = self.row.clone();
+        row.revision += 1;
         row.clocks = self.clocks(now);
         if let Some(t) = self.game.termination() {
             if row.status != Status::Over {
@@ -505,6 +538,7 @@ impl LiveGame {
             return Err(e.into());
         }
         self.row = row;
+        self.stored.push(mv);
         self.takeback_offer = None;
         self.version += 1;
         Ok(played)
@@ -604,6 +638,7 @@ impl LiveGame {
             return Err(e.into());
         }
         self.row = row;
+        self.stored.truncate(keep);
         self.takeback_offer = None;
         self.version += 1;
         Ok(true)
@@ -656,6 +691,7 @@ impl LiveGame {
             created_at: now_ms(),
             finished_at: None,
             rematch_of: Some(self.row.id.clone()),
+            revision: 0,
         };
         // Seat tokens for this game's sides: white's new seat is black's in the rematch.
         self.rematch = Some((

@@ -116,7 +116,12 @@ impl IntoResponse for Fail {
 
 impl From<db::DbError> for Fail {
     fn from(e: db::DbError) -> Fail {
-        Fail(StatusCode::SERVICE_UNAVAILABLE, e.to_string())
+        let status = if e.is_conflict() {
+            StatusCode::CONFLICT
+        } else {
+            StatusCode::SERVICE_UNAVAILABLE
+        };
+        Fail(status, e.to_string())
     }
 }
 
@@ -161,8 +166,15 @@ impl Live {
             engine: tokio::sync::Semaphore::new(engine_threads.max(1)),
             engine_ms_cap,
         };
+        // Alone on its database, the server charges no one for the time it was down; on
+        // a shared one the games went on meanwhile.
+        let restore = if live.db.shared() {
+            LiveGame::restore_running
+        } else {
+            LiveGame::restore
+        };
         for (row, moves) in live.db.unfinished()? {
-            match LiveGame::restore(row, &moves, live.config.max_plies) {
+            match restore(row, &moves, live.config.max_plies) {
                 Ok(g) => {
                     live.insert(g, None);
                 }
@@ -194,9 +206,58 @@ impl Live {
             return Err(unknown());
         }
         let (row, moves) = self.db.load(id)?.ok_or_else(unknown)?;
-        let g = LiveGame::restore(row, &moves, self.config.max_plies)
+        let g = LiveGame::restore_running(row, &moves, self.config.max_plies)
             .map_err(|e| Fail(StatusCode::INTERNAL_SERVER_ERROR, e))?;
         Ok(self.insert(g, None))
+    }
+
+    /// Takes in a change announced by the database: a game written by some server is read
+    /// again when the copy in memory is older (and its viewers are sent the new state); a
+    /// new unfinished game is taken into memory (for the lobby); after a lost connection,
+    /// every game in memory is read again.
+    pub fn apply_change(&self, change: db::Change) {
+        match change {
+            db::Change::Game { id, revision } => self.refresh(&id, Some(revision)),
+            db::Change::Reconnected => {
+                for (id, _) in self.entries() {
+                    self.refresh(&id, None);
+                }
+            }
+        }
+    }
+
+    /// Reads game `id` again unless its copy in memory has revision `revision` already.
+    fn refresh(&self, id: &str, revision: Option<i64>) {
+        let known = lock(&self.games).get(id).cloned();
+        match known {
+            Some(e) => {
+                let mut g = lock(&e.game);
+                if revision.is_some_and(|r| g.row.revision >= r) {
+                    return;
+                }
+                if g.reload(self.db.as_ref()) {
+                    drop(g);
+                    e.notify();
+                }
+            }
+            None => {
+                if lock(&self.games).len() >= self.config.max_games || id.len() > 64 {
+                    return;
+                }
+                match self.db.load(id) {
+                    Ok(Some((row, moves))) if row.status != Status::Over => {
+                        match LiveGame::restore_running(row, &moves, self.config.max_plies) {
+                            Ok(g) => {
+                                self.insert(g, None);
+                            }
+                            Err(e) => eprintln!("live game {id} not read: {e}"),
+                        }
+                    }
+                    Ok(_) => {}
+                    Err(e) => eprintln!("live game {id} not read: {e}"),
+                }
+            }
+        }
     }
 
     fn entries(&self) -> Vec<(String, Arc<Entry>)> {
@@ -217,6 +278,10 @@ impl Live {
                 match g.check_flag(self.db.as_ref(), now) {
                     Ok(true) => e.notify(),
                     Ok(false) => {}
+                    // Another server decided first; the game has been read again.
+                    Err(LiveError::Db(err)) if err.is_conflict() => e.notify(),
+                    // Logged once as "database connection lost"; tried again next tick.
+                    Err(LiveError::Db(db::DbError::Unavailable(_))) => {}
                     Err(err) => eprintln!("game {id}: {err}"),
                 }
             }
@@ -599,6 +664,7 @@ async fn create(
         created_at: now_ms(),
         finished_at: None,
         rematch_of: None,
+        revision: 0,
     };
     let g = LiveGame::restore(row.clone(), &[], live.config.max_plies)
         .map_err(|e| Fail(StatusCode::INTERNAL_SERVER_ERROR, e))?;
@@ -645,7 +711,13 @@ async fn join(
         row.tokens[seat] = Some(token.clone());
         row.names[seat] = Some(name);
         row.status = Status::Playing;
-        live.db.update(&row)?;
+        row.revision += 1;
+        if let Err(e) = live.db.update(&row) {
+            g.reload(live.db.as_ref());
+            drop(g);
+            entry.notify();
+            return Err(e.into());
+        }
         g.row = row;
         seat
     };

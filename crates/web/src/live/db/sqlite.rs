@@ -1,69 +1,25 @@
-//! The database of live games: the [`Storage`] trait and its SQLite implementation.
-//!
-//! The schema is kept as plain SQL files under `crates/web/migrations/`, applied in order
-//! and recorded in a `schema_migrations` table, so that another backend (PostgreSQL) can run
-//! the same files. Every write is one transaction, committed with SQLite's `synchronous =
-//! FULL`: when a call returns `Ok`, the change is on disk.
+//! Live games in one SQLite file: the [`Storage`] of a server that is its database's only
+//! one. Every commit is synced to disk (`synchronous = FULL`).
 
 use std::path::Path;
 use std::sync::Mutex;
 
 use rusqlite::{params, Connection, OptionalExtension};
 
-use super::game::{GameRow, MoveRow, Opponent, Status, TimeControl, TimeKind};
+use super::{conflict, time_kind_parse, time_kind_str, DbError, Storage, COLUMNS, MIGRATIONS};
+use crate::live::game::{GameRow, MoveRow, Opponent, Status, TimeControl};
 use crate::store::lock;
-
-/// The migrations, in order: a name and its SQL text.
-pub const MIGRATIONS: &[(&str, &str)] = &[(
-    "0001_live_games",
-    include_str!("../../migrations/0001_live_games.sql"),
-)];
-
-/// A failure of the database, as one line of text.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DbError(pub String);
-
-impl std::fmt::Display for DbError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "database: {}", self.0)
-    }
-}
-
-impl std::error::Error for DbError {}
 
 impl From<rusqlite::Error> for DbError {
     fn from(e: rusqlite::Error) -> DbError {
-        DbError(e.to_string())
+        DbError::Failed(e.to_string())
     }
-}
-
-/// Where live games are kept. Every method returns only once the change is durable.
-pub trait Storage: Send + Sync {
-    /// Adds a new game (no moves).
-    fn create(&self, game: &GameRow) -> Result<(), DbError>;
-    /// Writes the changeable fields of `game` (names, seats, status, result, clocks).
-    fn update(&self, game: &GameRow) -> Result<(), DbError>;
-    /// Adds `mv` to `game` and writes `game`'s fields, in one transaction.
-    fn add_move(&self, game: &GameRow, mv: &MoveRow) -> Result<(), DbError>;
-    /// Drops the moves of `game` from ply `keep` on (a takeback) and writes its fields.
-    fn truncate(&self, game: &GameRow, keep: usize) -> Result<(), DbError>;
-    /// The game `id` with its moves, if it exists.
-    fn load(&self, id: &str) -> Result<Option<(GameRow, Vec<MoveRow>)>, DbError>;
-    /// The games not over, with their moves (to take up again after a restart).
-    fn unfinished(&self) -> Result<Vec<(GameRow, Vec<MoveRow>)>, DbError>;
-    /// The `limit` most recently finished games (aborted ones left out), newest first,
-    /// with their number of moves.
-    fn recent(&self, limit: usize) -> Result<Vec<(GameRow, usize)>, DbError>;
 }
 
 /// Live games in one SQLite file (or in memory).
 pub struct Sqlite {
     conn: Mutex<Connection>,
 }
-
-const COLUMNS: &str = "id, variant, start_position, time_kind, base_ms, increment_ms, \
-    opponent, engine_level, white_name, black_name, white_token, black_token, status, \
-    result, termination, white_ms, black_ms, created_at, finished_at, rematch_of";
 
 impl Sqlite {
     /// Opens (creating when missing) the database file `path` and brings its schema up to
@@ -116,22 +72,14 @@ fn migrate(conn: &mut Connection) -> Result<(), DbError> {
         }
         let tx = conn.transaction()?;
         tx.execute_batch(sql)
-            .map_err(|e| DbError(format!("migration {name}: {e}")))?;
+            .map_err(|e| DbError::Failed(format!("migration {name}: {e}")))?;
         tx.execute(
             "INSERT INTO schema_migrations (version, applied_at) VALUES (?1, ?2)",
-            params![name, super::game::now_ms()],
+            params![name, crate::live::game::now_ms()],
         )?;
         tx.commit()?;
     }
     Ok(())
-}
-
-fn time_kind_str(k: TimeKind) -> &'static str {
-    match k {
-        TimeKind::None => "none",
-        TimeKind::Clock => "clock",
-        TimeKind::Correspondence => "correspondence",
-    }
 }
 
 fn read_game(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
@@ -143,12 +91,7 @@ fn read_game(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         )
     };
     let kind: String = r.get(3)?;
-    let kind = match kind.as_str() {
-        "none" => TimeKind::None,
-        "clock" => TimeKind::Clock,
-        "correspondence" => TimeKind::Correspondence,
-        _ => return Err(bad(3, "time kind")),
-    };
+    let kind = time_kind_parse(&kind).ok_or_else(|| bad(3, "time kind"))?;
     let opponent: String = r.get(6)?;
     let opponent = Opponent::parse(&opponent).ok_or_else(|| bad(6, "opponent"))?;
     let status: String = r.get(12)?;
@@ -173,6 +116,7 @@ fn read_game(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         created_at: r.get(17)?,
         finished_at: r.get(18)?,
         rematch_of: r.get(19)?,
+        revision: r.get(20)?,
     })
 }
 
@@ -191,7 +135,7 @@ fn write_fields(tx: &Connection, g: &GameRow) -> Result<(), DbError> {
     let n = tx.execute(
         "UPDATE live_games SET white_name = ?2, black_name = ?3, white_token = ?4, \
          black_token = ?5, status = ?6, result = ?7, termination = ?8, white_ms = ?9, \
-         black_ms = ?10, finished_at = ?11 WHERE id = ?1",
+         black_ms = ?10, finished_at = ?11, revision = ?12 WHERE id = ?1 AND revision = ?12 - 1",
         params![
             g.id,
             g.names[0],
@@ -204,12 +148,22 @@ fn write_fields(tx: &Connection, g: &GameRow) -> Result<(), DbError> {
             g.clocks[0],
             g.clocks[1],
             g.finished_at,
+            g.revision,
         ],
     )?;
     if n == 1 {
-        Ok(())
-    } else {
-        Err(DbError(format!("no game {:?} to update", g.id)))
+        return Ok(());
+    }
+    let exists: Option<i64> = tx
+        .query_row(
+            "SELECT revision FROM live_games WHERE id = ?1",
+            [&g.id],
+            |r| r.get(0),
+        )
+        .optional()?;
+    match exists {
+        Some(_) => Err(conflict(&g.id, g.revision)),
+        None => Err(DbError::Failed(format!("no game {:?} to update", g.id))),
     }
 }
 
@@ -228,7 +182,7 @@ impl Storage for Sqlite {
         conn.execute(
             &format!(
                 "INSERT INTO live_games ({COLUMNS}) VALUES \
-                 (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)"
+                 (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)"
             ),
             params![
                 g.id,
@@ -251,6 +205,7 @@ impl Storage for Sqlite {
                 g.created_at,
                 g.finished_at,
                 g.rematch_of,
+                g.revision,
             ],
         )?;
         Ok(())
@@ -264,6 +219,7 @@ impl Storage for Sqlite {
     fn add_move(&self, g: &GameRow, mv: &MoveRow) -> Result<(), DbError> {
         let mut conn = lock(&self.conn);
         let tx = conn.transaction()?;
+        write_fields(&tx, g)?;
         tx.execute(
             "INSERT INTO live_moves (game_id, ply, text, mover, white_ms, black_ms, played_at, \
              game_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
@@ -278,7 +234,6 @@ impl Storage for Sqlite {
                 mv.game_ms,
             ],
         )?;
-        write_fields(&tx, g)?;
         tx.commit()?;
         Ok(())
     }
@@ -286,11 +241,11 @@ impl Storage for Sqlite {
     fn truncate(&self, g: &GameRow, keep: usize) -> Result<(), DbError> {
         let mut conn = lock(&self.conn);
         let tx = conn.transaction()?;
+        write_fields(&tx, g)?;
         tx.execute(
             "DELETE FROM live_moves WHERE game_id = ?1 AND ply >= ?2",
             params![g.id, keep as i64],
         )?;
-        write_fields(&tx, g)?;
         tx.commit()?;
         Ok(())
     }
@@ -336,7 +291,7 @@ impl Storage for Sqlite {
              ORDER BY finished_at DESC LIMIT ?1"
         ))?;
         let rows = st.query_map([limit as i64], |r| {
-            Ok((read_game(r)?, r.get::<_, i64>(20)?.max(0) as usize))
+            Ok((read_game(r)?, r.get::<_, i64>(21)?.max(0) as usize))
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
