@@ -33,6 +33,7 @@ fn row() -> GameRow {
         created_at: now_ms(),
         finished_at: None,
         rematch_of: None,
+        revision: 0,
     }
 }
 
