@@ -2,24 +2,15 @@
 //! scripted player, and engines that crash or play an illegal move (the bot resigns that
 //! game and plays the next).
 
-use std::io::{BufRead, BufReader, Read};
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use fairy_web::client::{LiveClient, Seat, Server};
 
-const FAIRY: &str = env!("CARGO_BIN_EXE_fairy");
-
-/// A child process killed when the test ends, however it ends.
-struct Proc(Child);
-
-impl Drop for Proc {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
+mod common;
+use common::{Proc, FAIRY};
 
 /// A fresh temporary directory.
 fn temp_dir(name: &str) -> PathBuf {
@@ -31,29 +22,7 @@ fn temp_dir(name: &str) -> PathBuf {
 
 /// `fairy serve` on a free loopback port with its database in `dir`: the process and URL.
 fn serve(dir: &Path) -> (Proc, String) {
-    let mut child = Command::new(FAIRY)
-        .args(["serve", "--port", "0", "--database"])
-        .arg(dir.join("games.sqlite3"))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start fairy serve");
-    let stdout = child.stdout.take().expect("stdout");
-    let proc = Proc(child);
-    let mut line = String::new();
-    let mut reader = BufReader::new(stdout);
-    reader
-        .read_line(&mut line)
-        .expect("read the listening line");
-    // The server writes more lines; its output must stay open.
-    std::thread::spawn(move || std::io::copy(&mut reader, &mut std::io::sink()));
-    let url = line
-        .trim()
-        .strip_prefix("listening on ")
-        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-        .trim_end_matches('/')
-        .to_owned();
-    (proc, url)
+    common::serve(&dir.join("games.sqlite3").display().to_string())
 }
 
 /// `fairy bot` with `engine` for `games` games.
