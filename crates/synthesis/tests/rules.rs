@@ -204,6 +204,24 @@ fn bereft_king_moves_only_in_check_seed_3_3_s3() {
 }
 
 #[test]
+fn bereft_king_may_stay_in_check_when_it_uncovers_check_s3_rule_4() {
+    // docs/rules/synthesis.md section 3, "Where the BEREFT king may go": White BEREFT, in
+    // check from the rook on a2. e2-d2 and e2-f2 stay on the attacked rank but open the
+    // e-file from the rook on e1 to the king on e8: legal (check in answer to check).
+    let p = pos("4k3/8/8/8/8/8/r3K3/4R3 w - - 0 1 B32/H");
+    assert!(p.in_check(Color::White));
+    for m in ["e2-d2", "e2-f2", "e2-e3", "e2-d3", "e2-f3"] {
+        assert!(has(&p, m), "{m} is legal");
+    }
+    let q = play(&p, "e2-d2");
+    assert!(q.in_check(Color::White), "still attacked by the rook on a2");
+    assert!(
+        q.in_check(Color::Black),
+        "the e-file is open to the king on e8"
+    );
+}
+
+#[test]
 fn bereft_kings_33rd_escape_is_impossible_s3_s13() {
     // docs/rules/synthesis.md 9.6: one escape left.
     let p = pos("k7/8/8/8/8/8/B7/4K2r w - - 0 1 B1/H");
