@@ -11,8 +11,8 @@ use rayon::prelude::*;
 /// depth 3 or more (thousands of leaves at least), large beside the cost of a job.
 pub const SPLIT_ABOVE_PLIES: u32 = 3;
 
-/// [`perft`] of `pos` to `depth` plies on the current rayon pool (the caller chooses the
-/// number of threads with `ThreadPool::install`). Same figure as [`perft`].
+/// [`perft()`] of `pos` to `depth` plies on the current rayon pool (the caller chooses the
+/// number of threads with `ThreadPool::install`). Same figure as [`perft()`].
 pub fn perft_split<G: Game + Send + Sync>(pos: &G, depth: u32) -> u64 {
     split_above(pos, depth, SPLIT_ABOVE_PLIES)
 }

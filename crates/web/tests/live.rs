@@ -8,11 +8,10 @@ use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
 
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+mod common;
+use common::{connect, http, listen, next, seated, send, state_where, Ws};
 
 /// A fresh database file name in the temporary directory.
 fn db_path(name: &str) -> PathBuf {
@@ -29,63 +28,11 @@ fn db_path(name: &str) -> PathBuf {
 }
 
 async fn start_with(db: Option<&std::path::Path>, config: fairy_web::Config) -> SocketAddr {
-    let app = fairy_web::app(config, db).await.expect("app");
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
-    let addr = listener.local_addr().expect("addr");
-    tokio::spawn(async move {
-        axum::serve(
-            listener,
-            app.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .await
-    });
-    addr
+    listen(fairy_web::app(config, db).await.expect("app")).await
 }
 
 async fn start(db: Option<&std::path::Path>) -> SocketAddr {
     start_with(db, fairy_web::Config::default()).await
-}
-
-/// One HTTP/1.1 request; the status and the body (JSON when it parses, else a string).
-async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<&str>) -> (u16, Value) {
-    let mut s = tokio::net::TcpStream::connect(addr).await.expect("connect");
-    let body = body.unwrap_or("");
-    let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).await.expect("write");
-    let mut out = Vec::new();
-    s.read_to_end(&mut out).await.expect("read");
-    let text = String::from_utf8_lossy(&out).to_string();
-    let status: u16 = text
-        .split(' ')
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .expect("status");
-    let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let rest = if head
-        .to_ascii_lowercase()
-        .contains("transfer-encoding: chunked")
-    {
-        // Chunked: drop the chunk sizes.
-        let mut body = String::new();
-        let mut lines = rest.split("\r\n");
-        while let Some(size) = lines.next() {
-            let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
-            if n == 0 {
-                break;
-            }
-            body.push_str(lines.next().unwrap_or(""));
-        }
-        body
-    } else {
-        rest.to_owned()
-    };
-    let v = serde_json::from_str(&rest).unwrap_or(Value::String(rest));
-    (status, v)
 }
 
 async fn create(addr: SocketAddr, body: Value) -> Value {
@@ -106,60 +53,6 @@ async fn join(addr: SocketAddr, id: &str, name: &str) -> Value {
     v
 }
 
-async fn connect(addr: SocketAddr, id: &str) -> Ws {
-    let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/live/games/{id}/ws"))
-        .await
-        .expect("ws connect");
-    ws
-}
-
-async fn send(ws: &mut Ws, v: Value) {
-    ws.send(Message::Text(v.to_string().into()))
-        .await
-        .expect("send");
-}
-
-/// The next message of type `t` (others skipped), within 10 s.
-async fn next(ws: &mut Ws, t: &str) -> Value {
-    tokio::time::timeout(Duration::from_secs(10), async {
-        loop {
-            match ws.next().await {
-                Some(Ok(Message::Text(s))) => {
-                    let v: Value = serde_json::from_str(s.as_str()).expect("json");
-                    if v["t"] == t {
-                        return v;
-                    }
-                }
-                Some(Ok(_)) => {}
-                other => panic!("connection ended waiting for {t}: {other:?}"),
-            }
-        }
-    })
-    .await
-    .unwrap_or_else(|_| panic!("no {t} message within 10 s"))
-}
-
-/// The next state whose move count is `plies` (or that is over, when `over`).
-async fn state_where(ws: &mut Ws, f: impl Fn(&Value) -> bool) -> Value {
-    loop {
-        let v = next(ws, "state").await;
-        if f(&v) {
-            return v;
-        }
-    }
-}
-
-/// A player connected with their seat token.
-async fn seated(addr: SocketAddr, id: &str, token: &str) -> Ws {
-    let mut ws = connect(addr, id).await;
-    next(&mut ws, "state").await;
-    send(&mut ws, json!({"t": "hello", "token": token})).await;
-    let w = next(&mut ws, "welcome").await;
-    assert!(w["seat"].is_u64());
-    ws
-}
-
-/// Plays one legal move for the player of `ws` (the first listed) and returns its text.
 async fn play_first(ws: &mut Ws) -> String {
     // The latest state that lists this player's moves.
     send(ws, json!({"t": "sync"})).await;

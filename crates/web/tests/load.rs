@@ -7,20 +7,11 @@ use std::time::Duration;
 use fairy_web::client::Server;
 use fairy_web::load::{self, LoadOptions};
 
+mod common;
+use common::listen;
+
 async fn start(config: fairy_web::Config) -> SocketAddr {
-    let app = fairy_web::app(config, None).await.expect("app");
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
-    let addr = listener.local_addr().expect("addr");
-    tokio::spawn(async move {
-        axum::serve(
-            listener,
-            app.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .await
-    });
-    addr
+    listen(fairy_web::app(config, None).await.expect("app")).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

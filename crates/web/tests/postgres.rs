@@ -13,13 +13,12 @@ use std::time::{Duration, Instant};
 
 use fairy_web::live::db::{DbError, Postgres, Storage};
 use fairy_web::live::game::{GameRow, MoveRow, Opponent, Status, TimeControl, TimeKind};
-use futures_util::{SinkExt, StreamExt};
+use futures_util::StreamExt;
 use serde_json::{json, Value};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
 
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+mod common;
+use common::{connect, http, listen, next, plies, seated, send, state_where, Ws};
 
 /// The URL of a new, empty database for test `name`, or `None` (and a printed line) when
 /// no server is configured.
@@ -55,48 +54,19 @@ fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
 /// A server on `url`, listening on a loopback port.
 async fn server(url: &str) -> SocketAddr {
     let db = fairy_web::open_database(Some(Path::new(url))).expect("open database");
-    let app = fairy_web::app_on(fairy_web::Config::default(), db)
-        .await
-        .expect("app");
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
-    let addr = listener.local_addr().expect("addr");
-    tokio::spawn(async move {
-        axum::serve(
-            listener,
-            app.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .await
-    });
-    addr
-}
-
-/// One HTTP/1.1 request (no chunked answers needed here): the status and JSON body.
-async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, Value) {
-    let mut s = tokio::net::TcpStream::connect(addr).await.expect("connect");
-    let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).await.expect("write");
-    let mut out = Vec::new();
-    s.read_to_end(&mut out).await.expect("read");
-    let text = String::from_utf8_lossy(&out).to_string();
-    let status = text
-        .split(' ')
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .expect("status");
-    let rest = text.split_once("\r\n\r\n").map_or("", |x| x.1);
-    (status, serde_json::from_str(rest).unwrap_or(Value::Null))
+    listen(
+        fairy_web::app_on(fairy_web::Config::default(), db)
+            .await
+            .expect("app"),
+    )
+    .await
 }
 
 /// A game created on `a` by white "Ann" with clock `time` against `opponent` ("invite" or
 /// "open"): (id, white's token).
 async fn create(a: SocketAddr, time: Value, opponent: &str) -> (String, String) {
     let body = json!({"variant": "chess-t", "time": time, "color": "white", "opponent": opponent, "name": "Ann"});
-    let (status, v) = http(a, "POST", "/api/live/games", &body.to_string()).await;
+    let (status, v) = http(a, "POST", "/api/live/games", Some(&body.to_string())).await;
     assert_eq!(status, 201, "{v}");
     (
         v["id"].as_str().expect("id").to_owned(),
@@ -112,7 +82,7 @@ async fn join(b: SocketAddr, id: &str) -> String {
             b,
             "POST",
             &format!("/api/live/games/{id}/join"),
-            r#"{"name": "Bob"}"#,
+            Some(r#"{"name": "Bob"}"#),
         )
         .await;
         if status == 200 {
@@ -122,66 +92,6 @@ async fn join(b: SocketAddr, id: &str) -> String {
         assert!(start.elapsed() < Duration::from_secs(10), "{status} {v}");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-}
-
-async fn connect(addr: SocketAddr, id: &str) -> Ws {
-    let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/live/games/{id}/ws"))
-        .await
-        .expect("ws connect");
-    ws
-}
-
-async fn send(ws: &mut Ws, v: Value) {
-    ws.send(Message::Text(v.to_string().into()))
-        .await
-        .expect("send");
-}
-
-/// The next message of type `t` (others skipped), within `secs` seconds.
-async fn next_within(ws: &mut Ws, t: &str, secs: u64) -> Value {
-    tokio::time::timeout(Duration::from_secs(secs), async {
-        loop {
-            match ws.next().await {
-                Some(Ok(Message::Text(s))) => {
-                    let v: Value = serde_json::from_str(s.as_str()).expect("json");
-                    if v["t"] == t {
-                        return v;
-                    }
-                }
-                Some(Ok(_)) => {}
-                other => panic!("connection ended waiting for {t}: {other:?}"),
-            }
-        }
-    })
-    .await
-    .unwrap_or_else(|_| panic!("no {t} message within {secs} s"))
-}
-
-async fn next(ws: &mut Ws, t: &str) -> Value {
-    next_within(ws, t, 10).await
-}
-
-/// The next state for which `f` holds.
-async fn state_where(ws: &mut Ws, f: impl Fn(&Value) -> bool) -> Value {
-    loop {
-        let v = next(ws, "state").await;
-        if f(&v) {
-            return v;
-        }
-    }
-}
-
-fn plies(v: &Value) -> usize {
-    v["history"].as_array().map_or(0, Vec::len)
-}
-
-/// A player connected with their seat token.
-async fn seated(addr: SocketAddr, id: &str, token: &str) -> Ws {
-    let mut ws = connect(addr, id).await;
-    next(&mut ws, "state").await;
-    send(&mut ws, json!({"t": "hello", "token": token})).await;
-    next(&mut ws, "welcome").await;
-    ws
 }
 
 /// The first legal move listed for the player of `ws` once the game has `n` plies.
@@ -342,7 +252,7 @@ async fn a_move_on_one_server_reaches_the_other() {
     // B hears of the new game: it is in B's lobby.
     let start = Instant::now();
     loop {
-        let (_, lobby) = http(b, "GET", "/api/live/lobby", "").await;
+        let (_, lobby) = http(b, "GET", "/api/live/lobby", None).await;
         let listed = lobby["open"]
             .as_array()
             .is_some_and(|l| l.iter().any(|g| g["id"] == id.as_str()));
