@@ -104,10 +104,6 @@ impl Game for Position {
 
 /// Drawings, piece names and typed move records (docs/rules/chess-t.md).
 impl Presentation for Position {
-    fn diagram(&self) -> String {
-        Position::diagram(self)
-    }
-
     /// The strength sums on the cell (docs/rules/chess-t.md, T6), in strength units: what
     /// `fairy show --cell` prints.
     fn cell_info(&self, sq: u16) -> Option<String> {

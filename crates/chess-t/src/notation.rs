@@ -403,41 +403,6 @@ impl Position {
             }
         }
     }
-
-    /// A text drawing: ranks top down, castle cells in brackets, impregnable fields marked
-    /// `*` when empty, coordinates, the side to move.
-    pub(crate) fn diagram(&self) -> String {
-        let rules = self.rules();
-        let mut s = String::new();
-        for rank in (0..rules.ranks as usize).rev() {
-            s.push_str(&format!("{:>2} ", rank + 1));
-            for file in 0..rules.files as usize {
-                let sq = (rank * rules.files as usize + file) as u16;
-                let ch = match self.piece_on(sq) {
-                    Some(p) => p.letter(),
-                    None if self.imp.contains(&(sq as u8)) => '*',
-                    None => '.',
-                };
-                if self.is_castle_cell(Color::White, sq) || self.is_castle_cell(Color::Black, sq) {
-                    s.push_str(&format!("[{ch}]"));
-                } else {
-                    s.push_str(&format!(" {ch} "));
-                }
-            }
-            s.push('\n');
-        }
-        s.push_str("   ");
-        for file in 0..rules.files {
-            s.push_str(&format!(" {} ", RectBoard::file_char(file)));
-        }
-        s.push('\n');
-        s.push_str(&format!(
-            "{} to move ({})\n",
-            side_name(self.side),
-            self.rules().name
-        ));
-        s
-    }
 }
 
 impl Position {

@@ -105,10 +105,6 @@ impl Game for Position {
 /// Drawings, piece names, typed move records and the Heroes' origins
 /// (docs/rules/dragonchess.md).
 impl Presentation for Position {
-    fn diagram(&self) -> String {
-        self.draw()
-    }
-
     /// `gold to move`, then the pieces frozen by a Basilisk when there are any
     /// (`scarlet to move; frozen: 2d4`, ruling D4).
     fn turn_text(&self) -> String {

@@ -453,39 +453,6 @@ impl Position {
         })
     }
 
-    /// A diagram of the three boards side by side, Sky, Ground, Underworld, with ranks and
-    /// files, upper case Gold, lower case Scarlet, `.` for empty squares; then the side to
-    /// move and the frozen pieces.
-    pub(crate) fn draw(&self) -> String {
-        let mut s = String::new();
-        s.push_str("   Sky (3)                    Ground (2)                 Underworld (1)\n");
-        for rank in (0..RANKS).rev() {
-            s.push_str(&format!("{}  ", rank + 1));
-            for (i, level) in [3u16, 2, 1].into_iter().enumerate() {
-                if i > 0 {
-                    s.push_str("    ");
-                }
-                for file in 0..FILES {
-                    if file > 0 {
-                        s.push(' ');
-                    }
-                    s.push(
-                        self.piece_on(cell(level, file, rank))
-                            .map_or('.', Piece::letter),
-                    );
-                }
-            }
-            s.push('\n');
-        }
-        s.push_str(
-            "   a b c d e f g h i j k l    a b c d e f g h i j k l    a b c d e f g h i j k l\n",
-        );
-        s.push_str(&format!("{} to move", side_name(self.side())));
-        s.push_str(&self.frozen_text());
-        s.push('\n');
-        s
-    }
-
     /// `; frozen: 2d4, 2h5`, the cells of the pieces frozen by a Basilisk (ruling D4), or
     /// nothing when none is.
     pub(crate) fn frozen_text(&self) -> String {

@@ -386,26 +386,26 @@ fn diagram_draws_three_boards_with_coordinates() {
     let lines: Vec<&str> = d.lines().collect();
     assert_eq!(
         lines[0],
-        "   Sky (3)                    Ground (2)                 Underworld (1)"
+        "  Sky (3)                     Ground (2)                  Underworld (1)"
     );
     assert_eq!(
         lines[1],
-        "8  . . g . . . r . . . g .    o u h t c m k p t h u o    . . b . . . e . . . b ."
+        "8  . . g . . . r . . . g .     o u h t c m k p t h u o     . . b . . . e . . . b .  8"
     );
     assert_eq!(
         lines[8],
-        "1  . . G . . . R . . . G .    O U H T C M K P T H U O    . . B . . . E . . . B ."
+        "1  . . G . . . R . . . G .     O U H T C M K P T H U O     . . B . . . E . . . B .  1"
     );
     assert_eq!(
         lines[9],
-        "   a b c d e f g h i j k l    a b c d e f g h i j k l    a b c d e f g h i j k l"
+        "   a b c d e f g h i j k l     a b c d e f g h i j k l     a b c d e f g h i j k l"
     );
-    assert_eq!(lines[10], "Gold to move");
+    assert_eq!(lines[10], "gold to move");
     // Frozen pieces are listed.
     let text =
         "12/12/12/12/12/12/12/12 | 11k/12/12/12/3o8/12/12/K11 | 12/12/12/12/3B8/12/12/12 s 0 1";
     let d = Position::from_notation((), text).unwrap().diagram();
-    assert!(d.ends_with("Scarlet to move; frozen: 2d4\n"), "{d}");
+    assert!(d.ends_with("scarlet to move; frozen: 2d4\n"), "{d}");
 }
 
 #[test]

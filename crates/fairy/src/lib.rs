@@ -32,7 +32,8 @@ pub mod picture;
 pub mod record;
 pub mod registry;
 pub mod seam;
-pub mod text_board;
+/// The one text drawing of every board (the kernel's; `fairy show`, `fairy play`, UCI `d`).
+pub use fairy_kernel::text_board;
 
 pub use adapter::{Adapter, EngineMove, Listing, SearchInfo, Session, Variant};
 pub use driver::{Ending, GameResult, Match, MatchOptions, Termination, TimeControl};

@@ -38,6 +38,7 @@ pub mod record_text;
 #[cfg(feature = "serde")]
 pub mod serde_support;
 pub mod square;
+pub mod text_board;
 pub mod view;
 pub mod zobrist;
 

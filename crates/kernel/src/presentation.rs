@@ -216,8 +216,24 @@ impl StateEntry {
 /// for programs (web pages, the Python module, learning code), so that none of them reads
 /// notation back or knows a variant by name.
 pub trait Presentation: Game {
-    /// A text drawing of the position with coordinates, for terminals.
-    fn diagram(&self) -> String;
+    /// A text drawing of the position with coordinates, for terminals: the one text board
+    /// ([`text_board::draw`](crate::text_board::draw)) of [`board_view`](Presentation::board_view),
+    /// turned so that the first side is at the bottom, the files divided by
+    /// [`file_groups`](Presentation::file_groups), then the [`turn_text`](Presentation::turn_text)
+    /// line. A game without a board view gets its notation instead of the board, and should
+    /// draw its own.
+    fn diagram(&self) -> String {
+        let board = match self.board_view() {
+            Some(view) => crate::text_board::draw(
+                &view,
+                crate::text_board::first_side_on_top(&view),
+                &[],
+                Self::file_groups(),
+            ),
+            None => format!("{}\n", self.to_notation()),
+        };
+        format!("{board}{}\n", self.turn_text())
+    }
 
     /// The names of the two sides in this variant, first player first (`["gold",
     /// "scarlet"]` in Dragonchess); `["white", "black"]` unless a variant says otherwise.

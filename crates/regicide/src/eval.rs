@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 use fairy_kernel::Color;
 
 use crate::generated::tables::PRINCE;
-use crate::position::{decode, Position};
+use crate::position::Position;
 use crate::tables::{square, FILES, RANKS, SQUARES};
 use crate::Role;
 
@@ -114,48 +114,12 @@ impl Position {
         let score = self.side_score(self.side, psqt) - self.side_score(!self.side, psqt);
         score.clamp(-100_000, 100_000)
     }
-
-    /// A text drawing: rank 12 at the top, fronts separated by `|`, then the state line;
-    /// ends with a newline.
-    pub(crate) fn draw(&self) -> String {
-        let mut s = String::new();
-        let files: String = (0..FILES)
-            .map(|f| {
-                let sep = if f > 0 && f % 8 == 0 { "| " } else { "" };
-                format!("{sep}{} ", char::from(b'a' + f as u8))
-            })
-            .collect();
-        s.push_str(&format!("     {}\n", files.trim_end()));
-        for rank in (0..RANKS).rev() {
-            s.push_str(&format!("{:>3}  ", rank + 1));
-            for file in 0..FILES {
-                if file > 0 && file % 8 == 0 {
-                    s.push_str("| ");
-                }
-                let c = self.board[square(file, rank) as usize];
-                s.push(if c == 0 { '.' } else { decode(c).char() });
-                s.push(' ');
-            }
-            s.push_str(&format!("{:>2}\n", rank + 1));
-        }
-        s.push_str(&format!("     {}\n", files.trim_end()));
-        s.push_str(&format!(
-            "{} to move on front {}, turn {}\n",
-            match self.side {
-                Color::White => "White",
-                Color::Black => "Black",
-            },
-            ["I", "II", "III"][self.front as usize],
-            self.turn
-        ));
-        s
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::code;
+    use crate::position::{code, decode};
     use fairy_kernel::Game;
 
     /// The colour-mirrored position: ranks flipped, colours swapped, the other side to

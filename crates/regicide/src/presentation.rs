@@ -31,10 +31,6 @@ impl Presentation for Position {
         )
     }
 
-    fn diagram(&self) -> String {
-        self.draw()
-    }
-
     /// The three fronts, eight files each (docs/rules/regicide.md).
     fn file_groups() -> &'static [(&'static str, &'static str)] {
         &[("front I", "a"), ("front II", "i"), ("front III", "q")]

@@ -148,10 +148,6 @@ impl Presentation for Position {
         )
     }
 
-    fn diagram(&self) -> String {
-        Position::diagram(self)
-    }
-
     fn board_view(&self) -> Option<fairy_kernel::view::BoardView> {
         use fairy_kernel::view::{BoardView, PieceView, CLASSIC_PALETTE};
         let board = fairy_kernel::RectBoard::new(8, 8);

@@ -801,30 +801,6 @@ impl Position {
         }
         s
     }
-
-    /// A text diagram of the board, rank 8 on top, with the modes of both sides.
-    pub fn diagram(&self) -> String {
-        let mut s = String::new();
-        for rank in (0..8u8).rev() {
-            s.push_str(&format!("{} ", rank + 1));
-            for file in 0..8u8 {
-                s.push(' ');
-                s.push(
-                    self.piece_on(square(file, rank))
-                        .map_or('.', Piece::fen_char),
-                );
-            }
-            s.push('\n');
-        }
-        s.push_str("   a b c d e f g h\n");
-        s.push_str(&format!(
-            "{} to move; white {}, black {}\n",
-            self.side,
-            self.mode(Color::White),
-            self.mode(Color::Black)
-        ));
-        s
-    }
 }
 
 fn parse_latch(part: &str) -> Result<(Latch, Option<Sq>), PositionError> {

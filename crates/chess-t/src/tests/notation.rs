@@ -1,6 +1,6 @@
 //! Position and move notation (T11, T12), typed errors.
 
-use fairy_kernel::{Color, MoveError, PositionError};
+use fairy_kernel::{Color, MoveError, PositionError, Presentation};
 
 use super::{build, notation_of};
 use crate::Variant::{ChessT, ChessT1, ChessT2};
@@ -198,8 +198,11 @@ fn move_errors_are_typed() {
 #[test]
 fn diagram_marks_castles_and_fields() {
     let d = Position::start(ChessT).diagram();
-    assert!(d.contains("[K]") && d.contains(" * "), "{d}");
-    assert!(d.lines().last().unwrap().contains("White to move"));
+    assert!(
+        d.contains("(P K P)") && d.contains("(C)") && d.contains(" * "),
+        "{d}"
+    );
+    assert_eq!(d.lines().last(), Some("white to move"), "{d}");
 }
 
 /// `Display` writes the notation, with the rule set's name in front for Chess-T2 and

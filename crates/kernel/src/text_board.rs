@@ -9,8 +9,8 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use fairy_kernel::view::{BoardView, CellShape, CellView};
-use fairy_kernel::Color;
+use crate::view::{BoardView, CellShape, CellView};
+use crate::Color;
 
 /// The characters of an empty cell by shade on hexagonal boards (light, medium, dark).
 const SHADE_CHARS: [char; 3] = ['.', ':', '*'];
@@ -252,7 +252,7 @@ pub fn render(view: &BoardView, flip: bool, marked: &[u16]) -> String {
 }
 
 /// [`render`] with the files divided into named groups (`(name, first file)`, left to right,
-/// as `Game::file_groups` gives them): a `|` between groups and the names above the board.
+/// as [`Presentation::file_groups`](crate::Presentation::file_groups) gives them): a `|` between groups and the names above the board.
 pub fn render_grouped(
     view: &BoardView,
     flip: bool,
