@@ -46,7 +46,7 @@ fn legal_moves(bencher: divan::Bencher, name: &str) {
         .find(|p| p.0 == name)
         .map(|p| p.1)
         .unwrap_or_default();
-    let p = Position::from_fen(fen).expect("bench position");
+    let p = Position::from_notation((), fen).expect("bench position");
     bencher.bench_local(|| {
         let mut list = MoveList::new();
         Game::legal_moves(black_box(&p), &mut list);
@@ -57,12 +57,12 @@ fn legal_moves(bencher: divan::Bencher, name: &str) {
 /// Copy-make of every legal move of the SWAPPED position.
 #[divan::bench]
 fn play_all_moves(bencher: divan::Bencher) {
-    let p = Position::from_fen(POSITIONS[1].1).expect("bench position");
+    let p = Position::from_notation((), POSITIONS[1].1).expect("bench position");
     let moves = p.legal_move_list();
     bencher.bench_local(|| {
         let mut h = 0u64;
         for &m in &moves {
-            h ^= black_box(&p).play(m).hash();
+            h ^= black_box(&p).after(m).hash();
         }
         h
     });

@@ -125,7 +125,8 @@ fn a_regicide_pass_is_refused_between_sub_moves() {
 #[test]
 fn the_larger_capture_has_the_larger_gain() {
     // Synthesis: the white rook on d1 can take the black queen at home on d8; d1-d2 is quiet.
-    let pos = fairy_synthesis::Position::from_fen("3qk3/8/8/8/8/8/8/3RK3 w - - 0 1").unwrap();
+    let pos =
+        fairy_synthesis::Position::from_notation((), "3qk3/8/8/8/8/8/8/3RK3 w - - 0 1").unwrap();
     let gain = |t: &str| pos.capture_gain(pos.parse_move(t).unwrap());
     assert_eq!(gain("d1-d8"), 900);
     assert_eq!(gain("d1-d2"), 0);

@@ -218,6 +218,14 @@ pub trait Game: Clone + Eq + Debug + Send + Sync + 'static {
     /// position inconsistent (use [`Game::parse_move`] for untrusted input).
     fn play(&mut self, mv: Self::Move);
 
+    /// The position after `mv` (a move of [`Game::legal_moves`]), this one left unchanged:
+    /// copy-make, the same as cloning and [`Game::play`]ing.
+    fn after(&self, mv: Self::Move) -> Self {
+        let mut next = self.clone();
+        next.play(mv);
+        next
+    }
+
     /// How the game ended in this position, by the position alone, or `None` if it goes on.
     /// Repetition is left to [`crate::GameRecord`].
     fn outcome(&self) -> Option<Outcome>;

@@ -136,7 +136,7 @@ mod tests {
     use super::*;
 
     fn pos(fen: &str) -> Position {
-        Position::from_fen(fen).unwrap()
+        Position::read_notation(fen).unwrap()
     }
 
     /// The colour-mirrored notation: ranks flipped, colours and side swapped, latched

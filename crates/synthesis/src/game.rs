@@ -26,8 +26,8 @@ impl Position {
     ///
     /// ```
     /// use fairy_synthesis::{Color, Position};
-    /// use fairy_kernel::{Outcome, Reason};
-    /// let p = Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1 L/H").unwrap();
+    /// use fairy_kernel::{Game, Outcome, Reason};
+    /// let p = Position::from_notation((), "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1 L/H").unwrap();
     /// assert_eq!(p.outcome(), Some(Outcome::Draw { reason: Reason::Stalemate }));
     /// ```
     pub fn outcome(&self) -> Option<Outcome> {
@@ -73,11 +73,11 @@ impl Game for Position {
     fn rule_set(&self) {}
 
     fn from_notation(_: (), text: &str) -> Result<Self, PositionError> {
-        Position::from_fen(text)
+        Position::read_notation(text)
     }
 
     fn to_notation(&self) -> String {
-        self.to_fen()
+        self.write_notation()
     }
 
     fn side_to_move(&self) -> Color {

@@ -6,7 +6,7 @@
 //! project's rulings S1-S14, are in `docs/rules/synthesis.md`.
 //!
 //! - [`Position`]: placement, rights and latched states; FEN with the seventh field of S9;
-//!   copy-make [`Position::play`].
+//!   copy-make [`Game::after`](fairy_kernel::Game::after).
 //! - [`Game::legal_move_list`](fairy_kernel::Game::legal_move_list): legal moves under every mode and the legality rules of S6,
 //!   S7, S11, S12 (check in answer to check, king capture and reply, both kings attacked,
 //!   kings never adjacent, compulsory pawn captures).
@@ -17,8 +17,8 @@
 //! use fairy_synthesis::prelude::*;
 //! let p = Position::new();
 //! assert_eq!(p.legal_move_list().len(), 20);
-//! let p = p.play(p.parse_move("e2-e4").unwrap());
-//! assert_eq!(p.to_fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+//! let p = p.after(p.parse_move("e2-e4").unwrap());
+//! assert_eq!(p.to_notation(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
 //! ```
 
 pub mod attacks;

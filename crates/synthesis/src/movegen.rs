@@ -275,7 +275,8 @@ pub(crate) fn judge(pos: &Position, m: Move, in_check: bool, both_attacked: bool
     if their_king == Some(m.target()) {
         return true; // capturing the enemy king is always legal (S12)
     }
-    let child = pos.play(m);
+    let mut child = *pos;
+    child.play_in_place(m);
     let nk = child.king_sq(us);
     let ntk = child.king_sq(them);
     if let (Some(a), Some(b)) = (nk, ntk) {
@@ -330,7 +331,8 @@ fn general_path(pos: &Position, list: &mut MoveList) {
 fn classic_late_mate(pos: &Position, list: &mut MoveList) {
     let us = pos.side;
     let escapes = list.iter().any(|&m| {
-        let child = pos.play(m);
+        let mut child = *pos;
+        child.play_in_place(m);
         child
             .king_sq(us)
             .is_some_and(|k| child.attackers_sq(k, !us, child.occupied()) == 0)

@@ -53,7 +53,7 @@ pub(crate) const fn queen_home_sq(c: Color) -> Sq {
     }
 }
 
-/// A Synthesis chess position (copy-make: [`Position::play`] returns the next position).
+/// A Synthesis chess position (`Copy`; [`Game::after`](fairy_kernel::Game::after) returns the next position).
 ///
 /// It holds the placement, the side to move, castling rights, the en-passant square, the
 /// clocks, and per side the latched state and the original queen's square (S9).
@@ -100,7 +100,7 @@ fn latch_index(l: Latch) -> usize {
 impl Position {
     /// The start position (S9): the orthodox chess start, both sides in CLASSIC-HOME.
     pub(crate) fn start_position() -> Position {
-        match Position::from_fen(START) {
+        match Position::read_notation(START) {
             Ok(p) => p,
             Err(_) => unreachable!("the start position notation is valid"),
         }
@@ -330,19 +330,6 @@ impl Position {
         self.hash ^= Self::piece_key(c, r, sq);
     }
 
-    /// Plays `m` (which must be a move of
-    /// [`Game::legal_moves`](fairy_kernel::Game::legal_moves) for this position) and
-    /// returns the next position, with every mode transition of docs/rules/synthesis.md 3.5
-    /// applied. Any other move (read without the position by `Move: FromStr` and not
-    /// passed through [`Position::resolve`]) gives an unspecified
-    /// position in which later calls may panic; use [`Position::parse_move`] for user input,
-    /// which never panics.
-    pub fn play(&self, m: Move) -> Position {
-        let mut p = *self;
-        p.play_in_place(m);
-        p
-    }
-
     /// Replaces `color`'s latched state and original-queen square, keeping the hash.
     #[inline]
     fn set_state(&mut self, color: Color, latch: Latch, orig_queen: u8) {
@@ -373,8 +360,10 @@ impl Position {
         self.side = !self.side;
     }
 
-    /// Plays `m` on `self` (see [`Position::play`]).
-    pub fn play_in_place(&mut self, m: Move) {
+    /// Plays `m` (a move of [`Game::legal_moves`](fairy_kernel::Game::legal_moves), or one
+    /// passed through [`Position::resolve`]) on `self`, with every mode transition of
+    /// docs/rules/synthesis.md 3.5 applied: what [`Game::play`](fairy_kernel::Game::play) does.
+    pub(crate) fn play_in_place(&mut self, m: Move) {
         let us = self.side;
         let them = !us;
         let (from, to, kind) = (m.origin(), m.target(), m.kind());
@@ -464,20 +453,14 @@ impl Position {
     }
 
     /// Reads a position in the notation of S9 (FEN plus the optional seventh field of
-    /// latched states). Never panics.
+    /// latched states), for [`Game::from_notation`](fairy_kernel::Game::from_notation).
+    /// Never panics.
     ///
     /// # Errors
     /// [`PositionError::FieldCount`] unless there are 6 or 7 fields;
     /// [`PositionError::Field`] for a malformed field; [`PositionError::Impossible`] for a
     /// position that cannot occur (docs/rules/synthesis.md 7.5).
-    ///
-    /// ```
-    /// use fairy_synthesis::Position;
-    /// let p = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
-    /// assert_eq!(p, Position::new());
-    /// assert!(Position::from_fen("8/8/8/8/8/8/8/K1k5 w - - 0 1 B40/-").is_err());
-    /// ```
-    pub fn from_fen(text: &str) -> Result<Position, PositionError> {
+    pub(crate) fn read_notation(text: &str) -> Result<Position, PositionError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         if !(6..=7).contains(&fields.len()) {
             return Err(PositionError::FieldCount {
@@ -736,7 +719,7 @@ impl Position {
 
     /// Writes the position in the notation of S9: six FEN fields, plus the seventh when a
     /// side is latched or an unlatched side has more than one queen.
-    pub fn to_fen(&self) -> String {
+    pub(crate) fn write_notation(&self) -> String {
         let mut s = String::with_capacity(90);
         for rank in (0..8u8).rev() {
             let mut empty = 0;
@@ -835,19 +818,19 @@ fn parse_latch(part: &str) -> Result<(Latch, Option<Sq>), PositionError> {
 
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({})", self.to_fen())
+        write!(f, "Position({})", self.write_notation())
     }
 }
 
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.to_fen())
+        f.write_str(&self.write_notation())
     }
 }
 
 impl core::str::FromStr for Position {
     type Err = PositionError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Position::from_fen(s)
+        Position::read_notation(s)
     }
 }

@@ -75,7 +75,7 @@ fn check_walk(seed: u64) -> bool {
         }
         if queens_home(&b) && b.checkers().is_empty() && !has_pawn_capture(&b) {
             let fen = format!("{b}");
-            let p = Position::from_fen(&fen).expect("orthodox FEN reads");
+            let p = Position::from_notation((), &fen).expect("orthodox FEN reads");
             let mut ours: Vec<String> = p.legal_move_list().iter().map(|m| m.to_string()).collect();
             ours.sort();
             let theirs = orthodox_moves(&b);

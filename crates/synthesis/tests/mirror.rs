@@ -4,6 +4,7 @@
 mod common;
 
 use common::{random_walk, STARTS};
+use fairy_kernel::Game;
 use fairy_synthesis::Position;
 use quickcheck::QuickCheck;
 
@@ -61,17 +62,17 @@ fn mirrored_perft_equal(seed: u64) -> bool {
         if n % 7 != 0 || !ok {
             return;
         }
-        let m = mirror(&p.to_fen());
-        let q = match Position::from_fen(&m) {
+        let m = mirror(&p.to_notation());
+        let q = match Position::from_notation((), &m) {
             Ok(q) => q,
             Err(e) => {
-                eprintln!("{} mirrored {m}: {e}", p.to_fen());
+                eprintln!("{} mirrored {m}: {e}", p.to_notation());
                 ok = false;
                 return;
             }
         };
         if common::perft(p, 2) != common::perft(&q, 2) {
-            eprintln!("{} vs {m}", p.to_fen());
+            eprintln!("{} vs {m}", p.to_notation());
             ok = false;
         }
     });
@@ -84,8 +85,8 @@ fn colour_mirrored_positions_have_equal_perft() {
         .tests(100)
         .quickcheck(mirrored_perft_equal as fn(u64) -> bool);
     for s in STARTS {
-        let p = Position::from_fen(s).unwrap();
-        let q = Position::from_fen(&mirror(s)).unwrap();
+        let p = Position::from_notation((), s).unwrap();
+        let q = Position::from_notation((), &mirror(s)).unwrap();
         assert_eq!(common::perft(&p, 3), common::perft(&q, 3), "{s}");
     }
 }

@@ -12,9 +12,9 @@ fn round_trips(seed: u64) -> bool {
     let start = STARTS[(seed % STARTS.len() as u64) as usize];
     let mut ok = true;
     random_walk(start, seed, 80, |p| {
-        let fen = p.to_fen();
-        match Position::from_fen(&fen) {
-            Ok(q) if q == *p && q.to_fen() == fen => {}
+        let fen = p.to_notation();
+        match Position::from_notation((), &fen) {
+            Ok(q) if q == *p && q.to_notation() == fen => {}
             other => {
                 eprintln!("{fen} -> {other:?}");
                 ok = false;
@@ -42,12 +42,12 @@ fn position_and_move_notation_round_trip_on_random_play() {
 }
 
 fn fen_never_panics(s: String) -> bool {
-    let _ = Position::from_fen(&s);
+    let _ = Position::from_notation((), &s);
     true
 }
 
 fn fen_fields_never_panic(fields: Vec<String>) -> bool {
-    let _ = Position::from_fen(&fields.join(" "));
+    let _ = Position::from_notation((), &fields.join(" "));
     // Mutations of a valid position, field by field.
     let base: Vec<&str> = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -/-"
         .split(' ')
@@ -55,7 +55,7 @@ fn fen_fields_never_panic(fields: Vec<String>) -> bool {
     for (i, f) in fields.iter().enumerate().take(7) {
         let mut v: Vec<&str> = base.clone();
         v[i] = f;
-        let _ = Position::from_fen(&v.join(" "));
+        let _ = Position::from_notation((), &v.join(" "));
     }
     true
 }
@@ -100,10 +100,10 @@ fn move_parse_errors_are_typed() {
         p.parse_move("e3-e4"),
         Err(MoveError::Illegal { .. })
     ));
-    let p = Position::from_fen("7k/P7/8/8/8/8/8/R3K1Q1 w - - 0 1").unwrap();
+    let p = Position::from_notation((), "7k/P7/8/8/8/8/8/R3K1Q1 w - - 0 1").unwrap();
     let e = p.parse_move("a7-a8").unwrap_err().to_string();
     assert!(e.contains("promotion"), "{e}");
     assert_eq!(p.parse_move("a7-a8=q").unwrap().to_string(), "a7-a8=Q");
-    let p = Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1 L/H").unwrap();
+    let p = Position::from_notation((), "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1 L/H").unwrap();
     assert!(matches!(p.parse_move("h8-g8"), Err(MoveError::GameOver(_))));
 }

@@ -8,7 +8,7 @@ mod common;
 use common::reference::RefPos;
 
 fn pos(fen: &str) -> Position {
-    Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    Position::from_notation((), fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 fn line(p: &Position, moves: &str) -> Position {

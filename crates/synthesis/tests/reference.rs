@@ -17,13 +17,13 @@ fn compare(p: &Position) -> Result<(), String> {
     fast.sort();
     slow.sort();
     if fast != slow {
-        return Err(format!("{}\nfast {fast:?}\nslow {slow:?}", p.to_fen()));
+        return Err(format!("{}\nfast {fast:?}\nslow {slow:?}", p.to_notation()));
     }
     let outcome = p.outcome().map(|o| o.winner());
     if outcome != r.result() {
         return Err(format!(
             "{}: outcome {outcome:?} reference {:?}",
-            p.to_fen(),
+            p.to_notation(),
             r.result()
         ));
     }
@@ -31,26 +31,26 @@ fn compare(p: &Position) -> Result<(), String> {
     if counted != fast.len() {
         return Err(format!(
             "{}: count_legal_moves {counted} != {}",
-            p.to_fen(),
+            p.to_notation(),
             fast.len()
         ));
     }
     for m in r.legal() {
         let fm = p.parse_move(&m.text()).map_err(|e| e.to_string())?;
-        let next = p.play(fm);
+        let next = p.after(fm);
         if RefPos::from_position(&next) != r.make(&m) {
             return Err(format!(
                 "{} after {}: fast {}",
-                p.to_fen(),
+                p.to_notation(),
                 m.text(),
-                next.to_fen()
+                next.to_notation()
             ));
         }
         if next.hash() != next.hash_from_scratch() {
             return Err(format!(
                 "hash mismatch after {} in {}",
                 m.text(),
-                p.to_fen()
+                p.to_notation()
             ));
         }
     }
@@ -81,7 +81,7 @@ fn fast_generator_matches_reference_on_random_play() {
 #[test]
 fn start_positions_of_the_suite_are_valid() {
     for s in STARTS {
-        Position::from_fen(s).unwrap();
+        Position::from_notation((), s).unwrap();
     }
 }
 
@@ -126,7 +126,7 @@ fn perft_reference_agrees_deep() {
     };
     for (i, fen) in STARTS.iter().enumerate() {
         let depth = depth_of(i);
-        let p = Position::from_fen(fen).unwrap();
+        let p = Position::from_notation((), fen).unwrap();
         for d in 1..=depth {
             let fast = common::perft(&p, d);
             let slow = ref_perft(&RefPos::from_position(&p), d);

@@ -6,7 +6,7 @@ use fairy_kernel::Game as _;
 use fairy_synthesis::{Color, Latch, Mode, Position};
 
 fn pos(fen: &str) -> Position {
-    Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    Position::from_notation((), fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 fn moves(p: &Position) -> Vec<String> {
@@ -21,8 +21,8 @@ fn play(p: &Position, line: &str) -> Position {
     for t in line.split_whitespace() {
         let m = p
             .parse_move(t)
-            .unwrap_or_else(|e| panic!("{t} in {}: {e}", p.to_fen()));
-        p = p.play(m);
+            .unwrap_or_else(|e| panic!("{t} in {}: {e}", p.to_notation()));
+        p = p.after(m);
     }
     p
 }
@@ -37,7 +37,7 @@ fn has(p: &Position, m: &str) -> bool {
 fn start_position_is_the_orthodox_one_seed_preparation_s9() {
     let p = Position::new();
     assert_eq!(
-        p.to_fen(),
+        p.to_notation(),
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
     );
     assert_eq!(p.mode(Color::White), Mode::ClassicHome);
@@ -97,7 +97,7 @@ fn queen_captured_on_home_square_keeps_classic_home_forever_seed_1_s1() {
     assert_eq!(p.mode(Color::White), Mode::ClassicHome);
     let p = play(&p, "e1-d1");
     assert_eq!(
-        p.to_fen(),
+        p.to_notation(),
         "rn1qkbnr/ppp1pppp/3p4/8/P3P3/8/1PPP1PPP/RNBK1BNR b kq - 0 4 H/-"
     );
     // H with no rook and no bishop stays CLASSIC-HOME (S13) and keeps compulsory captures.
@@ -179,7 +179,7 @@ fn queen_captured_away_from_home_makes_bereft_seed_3_s3() {
     // docs/rules/synthesis.md 9.3
     let p = play(&Position::new(), "e2-e4 e7-e5 d1-h5 g7-g6 b1-c3 g6-h5");
     assert_eq!(p.latch(Color::White), Latch::Bereft(32));
-    assert!(p.to_fen().ends_with(" B32/-"));
+    assert!(p.to_notation().ends_with(" B32/-"));
 }
 
 #[test]
@@ -233,7 +233,7 @@ fn bereft_kings_33rd_escape_is_impossible_s3_s13() {
     // At B0 the king cannot move, and nothing else helps: no legal move while attacked.
     assert!(moves(&p).is_empty());
     // The same position with one move left: the king escapes.
-    let q = pos(&p.to_fen().replace("B0/H", "B1/H"));
+    let q = pos(&p.to_notation().replace("B0/H", "B1/H"));
     assert!(!moves(&q).is_empty());
     // 32 escapes in a row are possible from B32: the king steps aside, the rook checks
     // again from a safe distance; the 33rd escape is impossible.
@@ -246,16 +246,16 @@ fn bereft_kings_33rd_escape_is_impossible_s3_s13() {
             .iter()
             .find(|m| m.from() == k && !p.is_capture(**m))
             .expect("a king escape");
-        p = p.play(km);
+        p = p.after(km);
         spent += 1;
         let k = p.king(Color::White).unwrap();
         let check = p.legal_move_list().iter().copied().find(|&m| {
-            let q = p.play(m);
+            let q = p.after(m);
             q.in_check(Color::White)
                 && !q.is_attacked(m.to(), Color::White)
                 && q.king(Color::White) == Some(k)
         });
-        p = p.play(check.expect("a safe rook check"));
+        p = p.after(check.expect("a safe rook check"));
     }
     assert_eq!(spent, 32);
     assert!(p.in_check(Color::White));
@@ -285,7 +285,7 @@ fn swapped_side_without_rooks_and_bishops_becomes_classic_late_seed_5_s4_s13() {
     let p = play(&p, "g2-g1");
     assert_eq!(p.latch(Color::White), Latch::Late);
     assert_eq!(p.mode(Color::White), Mode::ClassicLate);
-    assert!(p.to_fen().ends_with(" L/H"));
+    assert!(p.to_notation().ends_with(" L/H"));
     // Orthodox queen moves again.
     assert!(has(&p, "d3-d4") || p.in_check(Color::White));
 }
@@ -331,11 +331,11 @@ fn attacks_use_orthodox_capture_geometry_in_every_mode_s10() {
 fn promoted_queen_does_not_decide_the_mode_s5_s9_s14() {
     let p = pos("7k/8/8/8/8/8/8/R2QK2Q w - - 0 1 -@h1/H");
     assert_eq!(p.mode(Color::White), Mode::Swapped);
-    assert!(p.to_fen().ends_with(" -@h1/H"));
+    assert!(p.to_notation().ends_with(" -@h1/H"));
     // Without the square, the queen on d1 is read as the original (S14).
     let p = pos("7k/8/8/8/8/8/8/R2QK2Q w - - 0 1");
     assert_eq!(p.mode(Color::White), Mode::ClassicHome);
-    assert!(p.to_fen().ends_with(" -@d1/H"));
+    assert!(p.to_notation().ends_with(" -@d1/H"));
 }
 
 // --- Legality (seed §4, Note 4; S6, S11, S12) ---
@@ -379,8 +379,9 @@ fn king_captured_and_recaptured_in_the_reply_seed_goal_s7() {
     assert_eq!(p.king(Color::Black), None);
     assert!(moves(&p).is_empty());
     // The position play reached (no king at all, White's rook on h8) reads back.
-    let again = Position::from_fen(&p.to_fen()).expect("a position reached by play reads");
-    assert_eq!(again.to_fen(), p.to_fen());
+    let again =
+        Position::from_notation((), &p.to_notation()).expect("a position reached by play reads");
+    assert_eq!(again.to_notation(), p.to_notation());
     // Without a reply, the first capturer wins: no legal move for the kingless side.
     let p = pos("7k/8/8/8/8/8/8/4r3 w - - 0 1 H/H");
     assert!(moves(&p).is_empty());
@@ -428,9 +429,9 @@ fn castling_in_classic_modes_seed_note_1() {
     let p = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     assert!(has(&p, "e1-g1") && has(&p, "e1-c1"));
     let q = play(&p, "e1-g1");
-    assert_eq!(q.to_fen(), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1 H/H");
+    assert_eq!(q.to_notation(), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1 H/H");
     let q = play(&p, "e1-c1");
-    assert_eq!(q.to_fen(), "r3k2r/8/8/8/8/8/8/2KR3R b kq - 1 1 H/H");
+    assert_eq!(q.to_notation(), "r3k2r/8/8/8/8/8/8/2KR3R b kq - 1 1 H/H");
     // Not through an attacked square.
     let p = pos("r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1");
     assert!(!has(&p, "e1-g1"));
@@ -454,7 +455,7 @@ fn en_passant_and_promotion_in_every_mode_seed_note_2_s8() {
 fn en_passant_square_written_after_every_double_step_s14() {
     let p = play(&Position::new(), "a2-a4");
     assert_eq!(
-        p.to_fen(),
+        p.to_notation(),
         "rnbqkbnr/pppppppp/8/8/P7/8/1PPPPPPP/RNBQKBNR b KQkq a3 0 1"
     );
 }
@@ -495,7 +496,7 @@ fn impossible_positions_are_rejected_with_reasons_s9() {
         ),
         ("4k3/8/8/8/8/3Q4/8/4K3 w - - 0 1", "CLASSIC-LATE"),
     ] {
-        let e = Position::from_fen(fen).expect_err(fen).to_string();
+        let e = Position::from_notation((), fen).expect_err(fen).to_string();
         assert!(e.contains(what), "{fen}: {e}");
     }
     for bad in [
@@ -507,7 +508,7 @@ fn impossible_positions_are_rejected_with_reasons_s9() {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 X",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0",
     ] {
-        assert!(Position::from_fen(bad).is_err(), "{bad}");
+        assert!(Position::from_notation((), bad).is_err(), "{bad}");
     }
 }
 

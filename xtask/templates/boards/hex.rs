@@ -59,15 +59,6 @@ pub fn rows() -> Vec<Vec<u16>> {
         .collect()
 }
 
-/// The label of diagram row `row` (the file).
-pub fn row_label(row: usize) -> String {
-    FILE_LETTERS[row].to_string()
-}
-
-/// The diagram's last lines: the key.
-pub const DIAGRAM_FOOTER: &str =
-    "each row is a file from cell 1 on; upper case white, lower case black\n";
-
 /// `sqrt(3) / 2`: the horizontal distance of neighbouring files in cell units.
 const FILE_STEP: f32 = 0.866_025_4;
 

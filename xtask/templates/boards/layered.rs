@@ -64,15 +64,6 @@ pub fn rows() -> Vec<Vec<u16>> {
     out
 }
 
-/// The label of diagram row `row`: level and rank, such as `3:8`.
-pub fn row_label(row: usize) -> String {
-    format!("{}:{}", 3 - row / 8, 8 - row % 8)
-}
-
-/// The diagram's last lines: the file letters and the key.
-pub const DIAGRAM_FOOTER: &str =
-    "      a b c d e f g h\nrows are level:rank; upper case white, lower case black\n";
-
 /// The drawing model: the three levels side by side, the highest on the left.
 pub fn view(piece: impl Fn(u16) -> Option<PieceView>) -> BoardView {
     BoardView::layered(

@@ -36,14 +36,6 @@ pub fn rows() -> Vec<Vec<u16>> {
         .collect()
 }
 
-/// The label of diagram row `row` (the rank).
-pub fn row_label(row: usize) -> String {
-    (8 - row).to_string()
-}
-
-/// The diagram's last lines: the file letters and the key.
-pub const DIAGRAM_FOOTER: &str = "      a b c d e f g h\nupper case white, lower case black\n";
-
 /// The drawing model: light and dark squares, rank 1 at the bottom.
 pub fn view(piece: impl Fn(u16) -> Option<PieceView>) -> BoardView {
     BoardView::rect(

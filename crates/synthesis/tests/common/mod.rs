@@ -30,7 +30,7 @@ pub fn perft(p: &Position, depth: u32) -> u64 {
     if depth <= 1 {
         return if depth == 0 { 1 } else { moves.len() as u64 };
     }
-    moves.iter().map(|&m| perft(&p.play(m), depth - 1)).sum()
+    moves.iter().map(|&m| perft(&p.after(m), depth - 1)).sum()
 }
 
 /// Positions to start random play from: the start and a few with every mode.
@@ -51,14 +51,14 @@ pub const STARTS: &[&str] = &[
 /// A short random game from `fen`, `plies` moves at most, calling `visit` on each position.
 pub fn random_walk(fen: &str, seed: u64, plies: usize, mut visit: impl FnMut(&Position)) {
     let mut rng = Rng::new(seed);
-    let mut p = Position::from_fen(fen).expect("valid start");
+    let mut p = Position::from_notation((), fen).expect("valid start");
     for _ in 0..plies {
         visit(&p);
         let moves = p.legal_move_list();
         if moves.is_empty() {
             break;
         }
-        p = p.play(moves[rng.below(moves.len())]);
+        p = p.after(moves[rng.below(moves.len())]);
     }
     visit(&p);
 }

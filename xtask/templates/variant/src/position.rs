@@ -419,20 +419,6 @@ impl Game for Position {
 
 /// Drawings, piece names and typed move records (docs/rules/{{name}}.md).
 impl Presentation for Position {
-    fn diagram(&self) -> String {
-        let mut out = String::new();
-        for (i, row) in board::rows().into_iter().enumerate() {
-            let cells: Vec<String> = row
-                .into_iter()
-                .map(|sq| self.cells[sq as usize].map_or('.', Piece::letter).to_string())
-                .collect();
-            out.push_str(&format!("{:>4}  {}\n", board::row_label(i), cells.join(" ")));
-        }
-        out.push_str(board::DIAGRAM_FOOTER);
-        out.push_str(&format!("{} to move; {}\n", self.side, self.to_notation()));
-        out
-    }
-
     fn board_view(&self) -> Option<BoardView> {
         Some(board::view(|sq| {
             self.cells[sq as usize].map(|p| PieceView {
