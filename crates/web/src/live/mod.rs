@@ -204,17 +204,34 @@ impl Live {
         Ok(live)
     }
 
+    /// Puts `g` in memory, in place of any copy there (for a game this server has just
+    /// created: no copy can be newer).
     fn insert(&self, g: LiveGame, creator: Option<IpAddr>) -> Arc<Entry> {
         let id = g.row.id.clone();
-        let entry = Arc::new(Entry {
+        let entry = Self::new_entry(g, creator);
+        lock(&self.games).insert(id, entry.clone());
+        entry
+    }
+
+    /// Puts `g`, just read from the database, in memory unless a copy is there already
+    /// (taken in meanwhile by its creator or another request, and maybe changed since):
+    /// the copy in memory is the one returned.
+    fn insert_read(&self, g: LiveGame) -> Arc<Entry> {
+        let id = g.row.id.clone();
+        lock(&self.games)
+            .entry(id)
+            .or_insert_with(|| Self::new_entry(g, None))
+            .clone()
+    }
+
+    fn new_entry(g: LiveGame, creator: Option<IpAddr>) -> Arc<Entry> {
+        Arc::new(Entry {
             white_on_top: crate::board::white_on_top(&g.row.variant),
             game: Mutex::new(g),
             changed: watch::channel(0).0,
             creator,
             views: Mutex::new(ViewCache::default()),
-        });
-        lock(&self.games).insert(id, entry.clone());
-        entry
+        })
     }
 
     /// The game `id`, from memory or else from the database.
@@ -229,7 +246,7 @@ impl Live {
         let (row, moves) = self.db.load(id)?.ok_or_else(unknown)?;
         let g = LiveGame::restore_running(row, &moves, self.config.max_plies)
             .map_err(|e| Fail(StatusCode::INTERNAL_SERVER_ERROR, e))?;
-        Ok(self.insert(g, None))
+        Ok(self.insert_read(g))
     }
 
     /// Takes in a change announced by the database: a game written by some server is read
@@ -269,7 +286,7 @@ impl Live {
                     Ok(Some((row, moves))) if row.status != Status::Over => {
                         match LiveGame::restore_running(row, &moves, self.config.max_plies) {
                             Ok(g) => {
-                                self.insert(g, None);
+                                self.insert_read(g);
                             }
                             Err(e) => eprintln!("live game {id} not read: {e}"),
                         }
