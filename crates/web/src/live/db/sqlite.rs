@@ -130,15 +130,7 @@ impl Sqlite {
 /// transaction and answers them after its commit, then makes the read that ended the batch
 /// (if one did); until every sender is gone.
 fn writer(conn: &Connection, jobs: &mpsc::Receiver<Job>) {
-    let mut next = None;
-    loop {
-        let first = match next.take() {
-            Some(j) => j,
-            None => match jobs.recv() {
-                Ok(j) => j,
-                Err(_) => return,
-            },
-        };
+    while let Ok(first) = jobs.recv() {
         let mut batch = Vec::new();
         let mut read = None;
         match first {
@@ -157,9 +149,6 @@ fn writer(conn: &Connection, jobs: &mpsc::Receiver<Job>) {
         }
         if let Some(r) = read {
             r(conn);
-        }
-        if next.is_none() {
-            next = jobs.try_recv().ok();
         }
     }
 }
