@@ -12,9 +12,11 @@ use crate::{registry, CliError};
 /// The options of `fairy load`.
 #[derive(clap::Args, Clone, Debug)]
 pub struct LoadArgs {
-    /// The server, `http://127.0.0.1:PORT` (loopback addresses only).
-    #[arg(long)]
-    pub server: String,
+    /// The server, `http://127.0.0.1:PORT` (loopback addresses only); given more than
+    /// once, servers sharing one database, over which the clients are spread (the two
+    /// players of a game on different servers).
+    #[arg(long, required = true)]
+    pub server: Vec<String>,
     /// Games played at once (each creates a game: raise the server's
     /// `--max-games-per-client` beyond 10).
     #[arg(long, default_value_t = 100)]
@@ -31,9 +33,10 @@ pub struct LoadArgs {
     /// The variant of every game.
     #[arg(long, default_value = "synthesis")]
     pub variant: String,
-    /// The server's process id: also report its memory (VmRSS, VmHWM from /proc).
+    /// The server's process id: also report its memory (VmRSS, VmHWM from /proc); may be
+    /// given once per server.
     #[arg(long)]
-    pub pid: Option<u32>,
+    pub pid: Vec<u32>,
 }
 
 /// Runs the load and prints the report (and the server's memory with `--pid`).
@@ -42,10 +45,14 @@ pub struct LoadArgs {
 /// Bad options (a server that is not on a loopback address, counts or times out of range),
 /// a game the server refuses to set up, output errors.
 pub fn run(args: &LoadArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let server = Server::parse(&args.server).map_err(|e| CliError::Argument(e.to_string()))?;
+    let servers = args
+        .server
+        .iter()
+        .map(|s| Server::parse(s).map_err(|e| CliError::Argument(e.to_string())))
+        .collect::<Result<Vec<_>, _>>()?;
     let variant = registry::find(&args.variant)?.id().to_owned();
     let options = LoadOptions {
-        server,
+        servers,
         variant,
         games: args.games,
         spectators: args.spectators,
@@ -61,8 +68,8 @@ pub fn run(args: &LoadArgs, out: &mut dyn Write) -> Result<(), CliError> {
         .block_on(load::run(&options))
         .map_err(|e| CliError::Argument(e.to_string()))?;
     let mut text = report.to_string();
-    if let Some(pid) = args.pid {
-        text += &format!("\nserver {pid}: {}", memory(pid));
+    for pid in &args.pid {
+        text += &format!("\nserver {pid}: {}", memory(*pid));
     }
     writeln!(out, "{text}").map_err(|e| CliError::Argument(format!("cannot write output: {e}")))
 }

@@ -591,42 +591,36 @@ pub(crate) fn describe_session(
     limits: EngineLimits,
     layout: picture::Layout,
 ) -> Value {
+    let mut v = describe_position(m, players, limits);
+    v["moves"] = legal_moves_json(m);
+    v["svg"] = json!(board_svg(m, layout));
+    v
+}
+
+/// The names of the board's cells, index `i` at place `i` (empty where there is none).
+fn cell_names(s: &dyn fairy::Session) -> Vec<String> {
+    let mut names = Vec::new();
+    if let Some(view) = s.board_view() {
+        for c in &view.cells {
+            let i = usize::from(c.square);
+            if names.len() <= i {
+                names.resize(i + 1, String::new());
+            }
+            names[i].clone_from(&c.name);
+        }
+    }
+    names
+}
+
+/// What [`describe_session`] says of `m` except the legal moves (`moves`) and the picture
+/// (`svg`): the parts every viewer of a position shares, whatever its side and layout.
+pub(crate) fn describe_position(m: &Match, players: [Player; 2], limits: EngineLimits) -> Value {
     let variant = m.variant();
     let s = m.session();
     let id = variant.id();
-    let view = s.board_view();
-    let name_of = |sq: u16| -> String {
-        view.as_ref()
-            .and_then(|v| v.cells.iter().find(|c| c.square == sq))
-            .map_or_else(String::new, |c| c.name.clone())
-    };
-    let pieces = |v: &Option<fairy::kernel::view::BoardView>| {
-        v.as_ref()
-            .map_or(0, |v| v.cells.iter().filter(|c| c.piece.is_some()).count())
-    };
-    let here = pieces(&view);
+    let names = cell_names(s);
+    let name_of = |sq: u16| names.get(usize::from(sq)).cloned().unwrap_or_default();
     let notation = s.notation();
-    let legal = s.legal_moves(None).unwrap_or_default();
-    let moves: Vec<Value> = legal
-        .iter()
-        .map(|m| {
-            let squares = picture::move_squares(s, m).unwrap_or_default();
-            // A capture is a move after which fewer pieces stand on the board (en passant
-            // and captures from afar included).
-            let capture = variant
-                .session(Some(&notation))
-                .ok()
-                .and_then(|mut c| c.apply(m).ok().map(|_| pieces(&c.board_view()) < here))
-                .unwrap_or(false);
-            json!({
-                "text": m,
-                "from": squares.first().map(|&q| name_of(q)),
-                "to": squares.get(1).map(|&q| name_of(q)),
-                "capture": capture,
-                "promotion": m.split_once('=').map(|(_, p)| p),
-            })
-        })
-        .collect();
     let last: Vec<String> = last_move_squares(s).into_iter().map(name_of).collect();
     let last_turn = board::last_turn(s);
     let sides = [
@@ -656,10 +650,43 @@ pub(crate) fn describe_session(
             "reason": t.reason_text(sides),
             "termination": t,
         })),
-        "moves": moves,
         "last_turn": board::names(s, &last_turn),
         "check_squares": board::names(s, &picture::kings_in_check(s)),
         "captured": board::captured(s, variant.session(Some(&s.start_notation())).ok()),
-        "svg": picture::styled_svg_in(s, id, &last_turn, layout),
     })
+}
+
+/// The legal moves of `m`'s position as the page reads them: text, the names of the
+/// squares left and reached, whether it captures, and the promotion piece. A capture is
+/// what the variant's typed move record says it is ([`fairy::MoveRecord::captured`]).
+pub(crate) fn legal_moves_json(m: &Match) -> Value {
+    let s = m.session();
+    let names = cell_names(s);
+    let name_of = |sq: u16| names.get(usize::from(sq)).cloned().unwrap_or_default();
+    let legal = s.legal_moves(None).unwrap_or_default();
+    let records = s.legal_move_records();
+    let moves: Vec<Value> = legal
+        .iter()
+        .map(|mv| {
+            let squares = picture::move_squares(s, mv).unwrap_or_default();
+            let capture = records
+                .binary_search_by(|r| r.text.as_str().cmp(mv))
+                .is_ok_and(|i| records[i].captured.is_some());
+            json!({
+                "text": mv,
+                "from": squares.first().map(|&q| name_of(q)),
+                "to": squares.get(1).map(|&q| name_of(q)),
+                "capture": capture,
+                "promotion": mv.split_once('=').map(|(_, p)| p),
+            })
+        })
+        .collect();
+    Value::Array(moves)
+}
+
+/// The picture of `m`'s position in `layout`, with its last turn marked; `None` for a
+/// variant without one.
+pub(crate) fn board_svg(m: &Match, layout: picture::Layout) -> Option<String> {
+    let s = m.session();
+    picture::styled_svg_in(s, m.variant().id(), &board::last_turn(s), layout)
 }

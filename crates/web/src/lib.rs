@@ -141,8 +141,12 @@ pub async fn app_on(
     if let Some(mut changes) = changes {
         let follower = live.clone();
         tokio::spawn(async move {
+            // Each change is read on a blocking thread of its own: reading a game waits
+            // for the database, and the changes of many games are read side by side (those
+            // of one game in any order: a read older than the copy in memory is skipped).
             while let Some(change) = changes.recv().await {
-                follower.apply_change(change);
+                let follower = follower.clone();
+                tokio::task::spawn_blocking(move || follower.apply_change(change));
             }
         });
     }

@@ -5,6 +5,11 @@
 //! disk) and checks that every acknowledged move reached the opponent and the spectators
 //! once and in order.
 //!
+//! Given several servers (sharing one PostgreSQL database), it spreads the clients over
+//! them: game `g` is created on server `g mod n` by its white player, its black player
+//! connects to the next server, and spectator `s` to server `s mod n`, so that every move
+//! travels from one server to the other.
+//!
 //! Only loopback servers are accepted, and the counts and times are bounded
 //! ([`MAX_GAMES`], [`MAX_SPECTATORS`], [`MAX_DURATION`]).
 
@@ -26,8 +31,9 @@ const DRAIN: Duration = Duration::from_secs(10);
 /// What to run.
 #[derive(Clone, Debug)]
 pub struct LoadOptions {
-    /// The server (loopback only).
-    pub server: Server,
+    /// The servers (loopback only; at least one): several share one database, and the
+    /// players of a game are connected to different ones.
+    pub servers: Vec<Server>,
     /// The variant of every game.
     pub variant: String,
     /// Games played at once, 1..=[`MAX_GAMES`].
@@ -283,10 +289,13 @@ fn quantile(v: &[f64], q: f64) -> f64 {
 /// [`LoadError::Options`] saying which option is out of range.
 pub fn validate(o: &LoadOptions) -> Result<(), LoadError> {
     let bad = |s: String| Err(LoadError::Options(s));
-    if !o.server.is_loopback() {
+    if o.servers.is_empty() {
+        return bad("no server given".into());
+    }
+    if let Some(s) = o.servers.iter().find(|s| !s.is_loopback()) {
         return bad(format!(
             "{} is not a loopback address: the load generator only runs against this machine",
-            o.server.addr
+            s.addr
         ));
     }
     if !(1..=MAX_GAMES).contains(&o.games) {
@@ -322,18 +331,19 @@ pub fn validate(o: &LoadOptions) -> Result<(), LoadError> {
 /// per client; see `fairy serve --max-games-per-client`).
 pub async fn run(o: &LoadOptions) -> Result<LoadReport, LoadError> {
     validate(o)?;
+    let n = o.servers.len();
     let mut seats = Vec::with_capacity(o.games);
     for g in 0..o.games {
         let setup = |e| LoadError::Setup(g + 1, e);
-        let w = o
-            .server
+        let (white, black) = (&o.servers[g % n], &o.servers[(g + 1) % n]);
+        let w = white
             .create(&NewGame::invite(&o.variant, "load white"))
             .await
             .map_err(setup)?;
-        let b = o.server.join(&w.id, "load black").await.map_err(setup)?;
-        let mut cw = LiveClient::connect(&o.server, &w.id).await.map_err(setup)?;
+        let b = black.join(&w.id, "load black").await.map_err(setup)?;
+        let mut cw = LiveClient::connect(white, &w.id).await.map_err(setup)?;
         cw.hello(&w.token).await.map_err(setup)?;
-        let mut cb = LiveClient::connect(&o.server, &b.id).await.map_err(setup)?;
+        let mut cb = LiveClient::connect(black, &b.id).await.map_err(setup)?;
         cb.hello(&b.token).await.map_err(setup)?;
         seats.push((w.id, cw, cb));
     }
@@ -341,7 +351,7 @@ pub async fn run(o: &LoadOptions) -> Result<LoadReport, LoadError> {
     let mut watchers = Vec::with_capacity(o.spectators);
     for s in 0..o.spectators {
         let g = s % o.games;
-        let c = LiveClient::connect(&o.server, &seats[g].0)
+        let c = LiveClient::connect(&o.servers[s % n], &seats[g].0)
             .await
             .map_err(|e| LoadError::Setup(g + 1, e))?;
         watchers.push((g, tokio::spawn(spectator(c, stop_rx.clone()))));
@@ -449,7 +459,10 @@ mod tests {
     #[test]
     fn only_loopback_servers_and_bounded_runs() {
         let o = LoadOptions {
-            server: Server::parse("http://10.1.2.3:80").expect("url"),
+            servers: vec![
+                Server::parse("http://127.0.0.1:80").expect("url"),
+                Server::parse("http://10.1.2.3:80").expect("url"),
+            ],
             variant: "synthesis".into(),
             games: 1,
             spectators: 0,
@@ -458,10 +471,18 @@ mod tests {
         };
         assert!(validate(&o).is_err());
         let local = LoadOptions {
-            server: Server::parse("http://127.0.0.1:80").expect("url"),
+            servers: vec![
+                Server::parse("http://127.0.0.1:80").expect("url"),
+                Server::parse("http://127.0.0.1:81").expect("url"),
+            ],
             ..o
         };
         assert!(validate(&local).is_ok());
+        let none = LoadOptions {
+            servers: Vec::new(),
+            ..local.clone()
+        };
+        assert!(validate(&none).is_err());
         for bad in [
             LoadOptions {
                 games: 0,

@@ -21,7 +21,7 @@ async fn twenty_games_lose_duplicate_and_reorder_no_move() {
     config.live.max_games_per_client = 20;
     let addr = start(config).await;
     let options = LoadOptions {
-        server: Server::parse(&format!("http://{addr}")).expect("url"),
+        servers: vec![Server::parse(&format!("http://{addr}")).expect("url")],
         variant: "synthesis".into(),
         games: 20,
         spectators: 10,
@@ -47,7 +47,7 @@ async fn twenty_games_lose_duplicate_and_reorder_no_move() {
 async fn the_per_client_limit_stops_a_run_that_exceeds_it() {
     let addr = start(fairy_web::Config::default()).await;
     let options = LoadOptions {
-        server: Server::parse(&format!("http://{addr}")).expect("url"),
+        servers: vec![Server::parse(&format!("http://{addr}")).expect("url")],
         variant: "synthesis".into(),
         games: 11,
         spectators: 0,

@@ -84,6 +84,26 @@ struct Entry {
     creator: Option<IpAddr>,
     /// Whether white is drawn at the top of the unflipped picture of this variant.
     white_on_top: bool,
+    /// The parts of the state every viewer shares, built once per change of the game.
+    /// Locked only while `game` is.
+    views: Mutex<ViewCache>,
+}
+
+/// The parts of a game's state (as JSON text) built for the first viewer after a change
+/// and reused for every other viewer until the game changes again.
+#[derive(Default)]
+struct ViewCache {
+    /// The game's `(version, revision)` these parts were built for.
+    key: Option<(u64, i64)>,
+    /// The position's description without `over`, `result`, `moves` and `svg`, as a JSON
+    /// object without its closing brace (empty until built).
+    base: String,
+    /// The position's `result` (of the rules: mate, repetition, ...), JSON text.
+    result: String,
+    /// The legal moves, JSON text, built when the player to move first looks.
+    moves: Option<String>,
+    /// The picture as a JSON string (or `null`), per layout: `flipped * 2 + stacked`.
+    svg: [Option<String>; 4],
 }
 
 impl Entry {
@@ -184,16 +204,34 @@ impl Live {
         Ok(live)
     }
 
+    /// Puts `g` in memory, in place of any copy there (for a game this server has just
+    /// created: no copy can be newer).
     fn insert(&self, g: LiveGame, creator: Option<IpAddr>) -> Arc<Entry> {
         let id = g.row.id.clone();
-        let entry = Arc::new(Entry {
+        let entry = Self::new_entry(g, creator);
+        lock(&self.games).insert(id, entry.clone());
+        entry
+    }
+
+    /// Puts `g`, just read from the database, in memory unless a copy is there already
+    /// (taken in meanwhile by its creator or another request, and maybe changed since):
+    /// the copy in memory is the one returned.
+    fn insert_read(&self, g: LiveGame) -> Arc<Entry> {
+        let id = g.row.id.clone();
+        lock(&self.games)
+            .entry(id)
+            .or_insert_with(|| Self::new_entry(g, None))
+            .clone()
+    }
+
+    fn new_entry(g: LiveGame, creator: Option<IpAddr>) -> Arc<Entry> {
+        Arc::new(Entry {
             white_on_top: crate::board::white_on_top(&g.row.variant),
             game: Mutex::new(g),
             changed: watch::channel(0).0,
             creator,
-        });
-        lock(&self.games).insert(id, entry.clone());
-        entry
+            views: Mutex::new(ViewCache::default()),
+        })
     }
 
     /// The game `id`, from memory or else from the database.
@@ -208,7 +246,7 @@ impl Live {
         let (row, moves) = self.db.load(id)?.ok_or_else(unknown)?;
         let g = LiveGame::restore_running(row, &moves, self.config.max_plies)
             .map_err(|e| Fail(StatusCode::INTERNAL_SERVER_ERROR, e))?;
-        Ok(self.insert(g, None))
+        Ok(self.insert_read(g))
     }
 
     /// Takes in a change announced by the database: a game written by some server is read
@@ -248,7 +286,7 @@ impl Live {
                     Ok(Some((row, moves))) if row.status != Status::Over => {
                         match LiveGame::restore_running(row, &moves, self.config.max_plies) {
                             Ok(g) => {
-                                self.insert(g, None);
+                                self.insert_read(g);
                             }
                             Err(e) => eprintln!("live game {id} not read: {e}"),
                         }
@@ -725,25 +763,53 @@ async fn join(
     Ok(Json(json!({ "id": id, "token": token, "seat": seat })))
 }
 
-/// Everything a viewer sees of a game; `you` is the viewer's seat (drawn at the bottom),
-/// `stacked` whether the levels of a layered board go one below the other.
-fn view(entry: &Entry, g: &LiveGame, you: Option<u8>, now: i64, stacked: bool) -> Value {
+/// Everything a viewer sees of a game, as JSON text; `you` is the viewer's seat (drawn at
+/// the bottom), `stacked` whether the levels of a layered board go one below the other, and
+/// `extra` more members written before the closing brace (`,"t":"state"`, or empty).
+///
+/// The position's description, its legal moves and its pictures are built once per
+/// change of the game (kept in [`Entry::views`]) whoever looks; what differs between
+/// viewers (the seat, the clocks at `now`, offers) is written for each. Only the player to
+/// move is sent the legal moves.
+fn view(
+    entry: &Entry,
+    g: &LiveGame,
+    you: Option<u8>,
+    now: i64,
+    stacked: bool,
+    extra: &str,
+) -> String {
     let bottom = you.unwrap_or(0);
     let flip = (bottom == 1) != entry.white_on_top;
     let layout = picture::Layout {
         flipped: flip,
         stacked,
     };
-    let level = g.row.engine_level.clamp(1, 8) as u32;
-    let limits = crate::store::EngineLimits {
-        depth: Some(level),
-        ms: Some(250 * u64::from(level)),
-    };
-    let mut v = crate::api::describe_session(&g.game, g.players, limits, layout);
     let r = &g.row;
-    v["id"] = json!(r.id);
-    v["flipped"] = json!(flip);
-    v["live"] = json!({
+    let mut cache = lock(&entry.views);
+    let key = (g.version, r.revision);
+    if cache.key != Some(key) {
+        *cache = ViewCache {
+            key: Some(key),
+            ..ViewCache::default()
+        };
+    }
+    if cache.base.is_empty() {
+        let level = r.engine_level.clamp(1, 8) as u32;
+        let limits = crate::store::EngineLimits {
+            depth: Some(level),
+            ms: Some(250 * u64::from(level)),
+        };
+        let mut v = crate::api::describe_position(&g.game, g.players, limits);
+        if let Some(o) = v.as_object_mut() {
+            o.remove("over");
+            cache.result = o.remove("result").unwrap_or(Value::Null).to_string();
+        }
+        let mut text = v.to_string();
+        text.pop();
+        cache.base = text;
+    }
+    let live = json!({
         "status": r.status.as_str(),
         "time": time_json(&r.time),
         "clocks": g.clocks(now),
@@ -766,27 +832,57 @@ fn view(entry: &Entry, g: &LiveGame, you: Option<u8>, now: i64, stacked: bool) -
         "rematch_of": r.rematch_of,
         "free": if r.status == Status::Waiting { r.tokens.iter().position(Option::is_none) } else { None },
     });
+    let mut out = String::with_capacity(cache.base.len() + 16 * 1024);
+    out.push_str(&cache.base);
+    out.push_str(&format!(
+        ",\"flipped\":{flip},\"id\":{},\"live\":{live}",
+        json!(r.id)
+    ));
     // A finished game's result is the live one (time, resignation, agreement, abort).
     if r.status == Status::Over {
-        v["over"] = json!(true);
-        v["result"] = json!({ "token": r.result, "text": r.termination });
-        v["moves"] = json!([]);
-    } else if you != Some(g.to_move()) || r.status != Status::Playing {
-        v["moves"] = json!([]);
+        out.push_str(&format!(
+            ",\"over\":true,\"result\":{},\"moves\":[]",
+            json!({ "token": r.result, "text": r.termination })
+        ));
+    } else {
+        out.push_str(&format!(
+            ",\"over\":{},\"result\":{}",
+            g.game.is_over(),
+            cache.result
+        ));
+        out.push_str(",\"moves\":");
+        if you == Some(g.to_move()) && r.status == Status::Playing {
+            let moves = cache
+                .moves
+                .get_or_insert_with(|| crate::api::legal_moves_json(&g.game).to_string());
+            out.push_str(moves);
+        } else {
+            out.push_str("[]");
+        }
     }
-    v
+    let svg = cache.svg[usize::from(flip) * 2 + usize::from(stacked)]
+        .get_or_insert_with(|| json!(crate::api::board_svg(&g.game, layout)).to_string());
+    out.push_str(",\"svg\":");
+    out.push_str(svg);
+    out.push_str(extra);
+    out.push('}');
+    out
 }
 
 async fn state(
     State(live): Shared,
     Path(id): Path<String>,
     q: Result<Query<HashMap<String, String>>, QueryRejection>,
-) -> Result<Json<Value>, Fail> {
+) -> Result<Response, Fail> {
     let q = q.map_err(|r| Fail(r.status(), r.body_text()))?.0;
     let entry = live.entry(&id)?;
     let g = lock(&entry.game);
     let stacked = crate::board::stacked(&q);
-    Ok(Json(view(&entry, &g, None, now_ms(), stacked)))
+    Ok((
+        [(header::CONTENT_TYPE, "application/json")],
+        view(&entry, &g, None, now_ms(), stacked, ""),
+    )
+        .into_response())
 }
 
 async fn record_text(State(live): Shared, Path(id): Path<String>) -> Result<Response, Fail> {
@@ -929,10 +1025,19 @@ impl Bucket {
 }
 
 async fn send(socket: &mut WebSocket, v: &Value) -> bool {
-    socket
-        .send(Message::Text(v.to_string().into()))
-        .await
-        .is_ok()
+    send_text(socket, v.to_string()).await
+}
+
+async fn send_text(socket: &mut WebSocket, text: String) -> bool {
+    socket.send(Message::Text(text.into())).await.is_ok()
+}
+
+/// The answer to a message: a JSON value, or a state already written as JSON text.
+enum Reply {
+    /// `ok`, `welcome`, `pong` or `error`.
+    Json(Value),
+    /// A `state` (the answer to `sync`).
+    Text(String),
 }
 
 /// Serves one viewer until it leaves (`stacked`: the layout its pictures are drawn in).
@@ -949,17 +1054,15 @@ async fn connection(live: Arc<Live>, entry: Arc<Entry>, mut socket: WebSocket, s
     let mut heartbeat = tokio::time::interval(Duration::from_secs(25));
     let state = |seat: Option<u8>| {
         let g = lock(&entry.game);
-        let mut v = view(&entry, &g, seat, now_ms(), stacked);
-        v["t"] = json!("state");
-        v
+        view(&entry, &g, seat, now_ms(), stacked, ",\"t\":\"state\"")
     };
-    if !send(&mut socket, &state(seat)).await {
+    if !send_text(&mut socket, state(seat)).await {
         return;
     }
     loop {
         tokio::select! {
             changed = rx.changed() => {
-                if changed.is_err() || !send(&mut socket, &state(seat)).await {
+                if changed.is_err() || !send_text(&mut socket, state(seat)).await {
                     return;
                 }
             }
@@ -1004,14 +1107,31 @@ async fn connection(live: Arc<Live>, entry: Arc<Entry>, mut socket: WebSocket, s
                 }
                 refused_in_a_row = 0;
                 let reply = if text.len() > live.config.max_message {
-                    json!({"t": "error", "error": format!("message of {} bytes: at most {} are read", text.len(), live.config.max_message)})
+                    Reply::Json(json!({"t": "error", "error": format!("message of {} bytes: at most {} are read", text.len(), live.config.max_message)}))
                 } else {
-                    handle(&live, &entry, &mut seat, text.as_str(), stacked)
+                    // Off the async workers: a write waits for the disk (its batch's
+                    // commit), and the other connections go on meanwhile.
+                    let (l, e, t, s) = (live.clone(), entry.clone(), text.to_string(), seat);
+                    match tokio::task::spawn_blocking(move || {
+                        let mut s = s;
+                        let reply = handle(&l, &e, &mut s, &t, stacked);
+                        (reply, s)
+                    })
+                    .await
+                    {
+                        Ok((reply, s)) => {
+                            seat = s;
+                            reply
+                        }
+                        Err(e) => Reply::Json(json!({"t": "error", "error": format!("the message was not handled: {e}")})),
+                    }
                 };
-                if !send(&mut socket, &reply).await {
-                    return;
-                }
-                if reply["t"] == "welcome" && !send(&mut socket, &state(seat)).await {
+                let welcome = matches!(&reply, Reply::Json(v) if v["t"] == "welcome");
+                let sent = match reply {
+                    Reply::Json(v) => send(&mut socket, &v).await,
+                    Reply::Text(t) => send_text(&mut socket, t).await,
+                };
+                if !sent || (welcome && !send_text(&mut socket, state(seat)).await) {
                     return;
                 }
             }
@@ -1027,11 +1147,25 @@ fn handle(
     seat: &mut Option<u8>,
     text: &str,
     stacked: bool,
-) -> Value {
+) -> Reply {
+    Reply::Json(match handle_json(live, entry, seat, text, stacked) {
+        Ok(v) => v,
+        Err(text) => return Reply::Text(text),
+    })
+}
+
+/// [`handle`]'s answer as a value, or (`Err`) a state as JSON text.
+fn handle_json(
+    live: &Arc<Live>,
+    entry: &Arc<Entry>,
+    seat: &mut Option<u8>,
+    text: &str,
+    stacked: bool,
+) -> Result<Value, String> {
     let req: Request = match serde_json::from_str(text) {
         Ok(r) => r,
         Err(e) => {
-            return json!({"t": "error", "error": format!("unreadable message: {e}")});
+            return Ok(json!({"t": "error", "error": format!("unreadable message: {e}")}));
         }
     };
     let err = |n: Option<u64>, e: String| json!({"t": "error", "n": n, "error": e});
@@ -1044,7 +1178,7 @@ fn handle(
                 .tokens
                 .iter()
                 .position(|t| t.as_deref().is_some_and(|t| same_token(t, token)));
-            return match found {
+            return Ok(match found {
                 Some(s) => {
                     *seat = Some(s as u8);
                     json!({"t": "welcome", "n": n, "seat": s})
@@ -1053,15 +1187,13 @@ fn handle(
                     *n,
                     "this seat token is not valid for this game; you are watching".into(),
                 ),
-            };
+            });
         }
-        Request::Ping { n } => return json!({"t": "pong", "n": n, "time": now_ms()}),
+        Request::Ping { n } => return Ok(json!({"t": "pong", "n": n, "time": now_ms()})),
         Request::Sync { n } => {
             let g = lock(&entry.game);
-            let mut v = view(entry, &g, *seat, now_ms(), stacked);
-            v["t"] = json!("state");
-            v["n"] = json!(n);
-            return v;
+            let extra = format!(",\"n\":{},\"t\":\"state\"", json!(n));
+            return Err(view(entry, &g, *seat, now_ms(), stacked, &extra));
         }
         Request::Move { n, .. } => (*n, "move"),
         Request::Resign { n } => (*n, "resign"),
@@ -1072,10 +1204,10 @@ fn handle(
         Request::Rematch { n } => (*n, "ask for a rematch"),
     };
     let Some(side) = *seat else {
-        return err(
+        return Ok(err(
             n,
             format!("only a player can {action}: send your seat token first (hello)"),
-        );
+        ));
     };
     let db = live.db.as_ref();
     let now = now_ms();
@@ -1122,12 +1254,12 @@ fn handle(
             }
             entry.notify();
             live.engine_turn(entry);
-            ok(n)
+            Ok(ok(n))
         }
         Err(e) => {
             // A clock that fell while refusing still ends the game for everyone.
             entry.notify();
-            err(n, e.to_string())
+            Ok(err(n, e.to_string()))
         }
     }
 }

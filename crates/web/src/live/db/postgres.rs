@@ -5,6 +5,11 @@
 //! announcement is sent only if the write commits. [`Storage::changes`] starts a listening
 //! connection that turns those announcements into [`Change`]s.
 //!
+//! Calls are made on a few connections ([`CONNECTIONS`]), each used by one call at a time:
+//! the transactions of different games go on side by side, and the database flushes the
+//! commits that arrive together with one write of its log, instead of every game waiting
+//! for the one before it.
+//!
 //! The `postgres` client is synchronous and runs its own small runtime, which cannot be
 //! entered from a tokio worker thread; each call therefore runs on a short-lived thread of
 //! its own (outside tokio, so that it never takes one of the engine's blocking threads).
@@ -32,6 +37,9 @@ pub const CHANNEL: &str = "fairy_live";
 
 /// The key of the advisory lock held while migrations run.
 const MIGRATION_LOCK: i64 = 0x6661_6972_795f_6d67; // "fairy_mg"
+
+/// The connections of calls: the most transactions in flight at once.
+pub const CONNECTIONS: usize = 4;
 
 /// The shortest wait between two attempts to connect on demand.
 const RETRY: Duration = Duration::from_millis(500);
@@ -68,7 +76,11 @@ struct Conn {
 /// Live games in a PostgreSQL database (`postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`).
 pub struct Postgres {
     config: postgres::Config,
-    conn: Mutex<Conn>,
+    /// The connections of calls ([`CONNECTIONS`]; the first one opened at start, the
+    /// others when first needed).
+    conns: Vec<Mutex<Conn>>,
+    /// Where the next call starts looking for a free connection.
+    next: std::sync::atomic::AtomicUsize,
     health: Arc<Health>,
     stop: Arc<AtomicBool>,
 }
@@ -77,8 +89,10 @@ impl Drop for Postgres {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::SeqCst);
         // Closing the client blocks on its own runtime: not on a tokio thread.
-        if let Some(client) = lock(&self.conn).client.take() {
-            let _ = off_runtime(move || drop(client));
+        for conn in &self.conns {
+            if let Some(client) = lock(conn).client.take() {
+                let _ = off_runtime(move || drop(client));
+            }
         }
     }
 }
@@ -149,10 +163,17 @@ impl Postgres {
         })??;
         Ok(Postgres {
             config,
-            conn: Mutex::new(Conn {
-                client: Some(client),
-                next_try: Instant::now(),
-            }),
+            conns: std::iter::once(Some(client))
+                .chain(std::iter::repeat_with(|| None))
+                .take(CONNECTIONS)
+                .map(|client| {
+                    Mutex::new(Conn {
+                        client,
+                        next_try: Instant::now(),
+                    })
+                })
+                .collect(),
+            next: std::sync::atomic::AtomicUsize::new(0),
             health,
             stop: Arc::new(AtomicBool::new(false)),
         })
@@ -169,7 +190,7 @@ impl Postgres {
         &self,
         f: impl Fn(&mut Client) -> Result<T, DbError> + Send,
     ) -> Result<T, DbError> {
-        let mut conn = lock(&self.conn);
+        let mut conn = self.free_conn();
         let conn = &mut *conn;
         off_runtime(move || {
             for _ in 0..2 {
@@ -200,6 +221,18 @@ impl Postgres {
                 "database connection lost; reconnecting".into(),
             ))
         })?
+    }
+
+    /// A connection no other call is using, when there is one (else the next in turn,
+    /// once its call is done).
+    fn free_conn(&self) -> std::sync::MutexGuard<'_, Conn> {
+        let start = self.next.fetch_add(1, Ordering::Relaxed);
+        for i in 0..self.conns.len() {
+            if let Ok(c) = self.conns[(start + i) % self.conns.len()].try_lock() {
+                return c;
+            }
+        }
+        lock(&self.conns[start % self.conns.len()])
     }
 
     /// Opens the connection of calls when it is not open (at most every [`RETRY`]);
