@@ -683,4 +683,57 @@ mod tests {
             .contains(&m.text));
         assert!(b.search(Some(0), None).is_err());
     }
+
+    #[test]
+    fn the_page_view_has_what_the_server_says() {
+        // Synthesis: e2-e4 d7-d5 e4xd5 takes a pawn; the view names the last move's
+        // squares, the pawn lost, the side to move; the second player at the bottom turns
+        // the picture round.
+        let mut b = Board::open("synthesis", None).expect("start");
+        for m in ["e2-e4", "d7-d5"] {
+            b.game.play(b.game.side_to_move(), m, 0).expect("legal");
+        }
+        let take = b
+            .records(Some("e4"))
+            .expect("moves")
+            .into_iter()
+            .find(|m| m.to == "d5")
+            .expect("the capture");
+        assert!(take.capture);
+        b.game
+            .play(b.game.side_to_move(), &take.text, 0)
+            .expect("legal");
+        let v = b.page(Some(0), false);
+        assert_eq!(v.variant, "synthesis");
+        assert_eq!(v.history.len(), 3);
+        assert_eq!(v.movers, vec![0, 1, 0]);
+        assert_eq!((v.to_move, v.to_move_name.as_str()), (1, "black"));
+        assert_eq!(v.last_turn, vec!["e4".to_owned(), "d5".to_owned()]);
+        assert_eq!(v.captured, [vec![], vec!['P']]);
+        assert!(v.check_squares.is_empty() && !v.over && v.result.is_none());
+        assert_eq!(v.front, None);
+        let upright = v.svg.expect("a picture");
+        let turned = b.page(Some(1), false).svg.expect("a picture");
+        assert_ne!(upright, turned);
+        // Regicide names its front.
+        let r = Board::open("regicide", None)
+            .expect("start")
+            .page(None, false);
+        assert_eq!(r.front, Some(1));
+    }
+
+    #[test]
+    fn a_record_reads_back_into_the_same_game() {
+        let mut b = Board::open("glinski", None).expect("start");
+        for _ in 0..3 {
+            let legal = b.session().legal_moves(None).expect("moves");
+            let text = legal.last().expect("a legal move").clone();
+            b.game.play(b.game.side_to_move(), &text, 0).expect("legal");
+        }
+        let again = Board::read_record(&b.record(), None).expect("a record");
+        assert_eq!(again.session().history(), b.session().history());
+        assert_eq!(again.position(), b.position());
+        assert!(Board::read_record("1. e2-e4 *", None).is_err());
+        assert!(Board::read_record(&b.record(), Some("dragonchess")).is_err());
+    }
 }
