@@ -37,6 +37,22 @@ extern "C" {
     /// The host's monotonic clock, in milliseconds.
     #[wasm_bindgen(js_namespace = performance, js_name = now)]
     fn performance_now() -> f64;
+    /// The host's wall clock, in milliseconds since 1970-01-01 00:00 UTC.
+    #[wasm_bindgen(js_namespace = Date, js_name = now)]
+    fn date_now() -> f64;
+}
+
+/// Today's date (UTC) as a record writes it, `YYYY.MM.DD`: from the host's `Date.now()` in
+/// WebAssembly (which has no system clock), from the system's clock elsewhere.
+fn today() -> String {
+    #[cfg(target_arch = "wasm32")]
+    {
+        fairy::kernel::record_text::date_of((date_now().max(0.0) / 1000.0) as u64)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        fairy::kernel::record_text::today()
+    }
 }
 
 /// The host's clock in milliseconds: `performance.now()` in WebAssembly (where
@@ -595,7 +611,9 @@ impl Board {
     /// The game as a record in the kernel's text format (tags, moves, result), as
     /// `fairy serve` gives it for download.
     pub fn record(&self) -> String {
-        self.game.record().to_string()
+        let mut rec = self.game.record();
+        rec.set_tag("Date", today());
+        rec.to_string()
     }
 
     /// The game a record in the kernel's text format describes, of the variant its
@@ -730,7 +748,9 @@ mod tests {
             let text = legal.last().expect("a legal move").clone();
             b.game.play(b.game.side_to_move(), &text, 0).expect("legal");
         }
-        let again = Board::read_record(&b.record(), None).expect("a record");
+        let text = b.record();
+        assert!(text.contains(&format!("[Date \"{}\"]", today())), "{text}");
+        let again = Board::read_record(&text, None).expect("a record");
         assert_eq!(again.session().history(), b.session().history());
         assert_eq!(again.position(), b.position());
         assert!(Board::read_record("1. e2-e4 *", None).is_err());

@@ -141,6 +141,46 @@ def responsive_while_thinking(driver, base):
     check(len(js(driver, "return fairyPage.board().moveStack()")) == 1, "the engine's move arrived from the worker")
 
 
+def records_steps_and_positions(driver, base):
+    """Synthesis, human against human, by clicks: e2-e4 d7-d5 e4xd5; the pawn taken beside the
+    board; stepping back to the start and forward again; the record written and uploaded
+    back; a game from the position notation."""
+    driver.get(base + "/?variant=synthesis")
+    WebDriverWait(driver, 30).until(lambda d: js(d, "return !!window.fairyPage && !!fairyPage.board()"))
+    Select(driver.find_element(By.ID, "sides")).select_by_value("human,human")
+    WebDriverWait(driver, 10).until(lambda d: js(d, "return game.players[1] === 'human'"))
+    for n, move in enumerate(["e2-e4", "d7-d5", "e4-d5"]):
+        a, b = move.split("-")
+        click_square(driver, a)
+        click_square(driver, b)
+        WebDriverWait(driver, 10).until(lambda d: js(d, "return game.history.length") == n + 1)
+    took = driver.find_element(By.ID, "captured-bottom").get_attribute("data-pieces")
+    check(took == "P", "synthesis: the pawn taken is shown beside the board (%r)" % took)
+    position = js(driver, "return game.position")
+    driver.find_element(By.ID, "first").click()
+    WebDriverWait(driver, 10).until(lambda d: "after move 0 of 3" in d.find_element(By.ID, "viewing").text)
+    pieces = len(driver.find_elements(By.CSS_SELECTOR, "#board .piece"))
+    check(pieces == 32, "synthesis: stepped back to the start, %d pieces drawn" % pieces)
+    driver.find_element(By.ID, "last").click()
+    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "viewing").text == "")
+    record = driver.execute_script("return backend.record()")
+    check('[Variant "synthesis"]' in record and "e2-e4" in record, "synthesis: the record is written")
+    path = os.path.join(SHOTS, "synthesis-record.txt")
+    with open(path, "w") as f:
+        f.write(record)
+    old = js(driver, "return game.id")
+    driver.find_element(By.ID, "upload").send_keys(path)
+    WebDriverWait(driver, 10).until(lambda d: js(d, "return game.id !== arguments[0]", old))
+    check(js(driver, "return game.position") == position and js(driver, "return game.history.length") == 3,
+          "synthesis: the uploaded record gives the same game")
+    old = js(driver, "return game.id")
+    driver.find_element(By.ID, "load").click()
+    WebDriverWait(driver, 10).until(lambda d: js(d, "return game.id !== arguments[0]", old))
+    check(js(driver, "return game.position") == position and js(driver, "return game.history.length") == 0,
+          "synthesis: a game from the position notation")
+    driver.save_screenshot(os.path.join(SHOTS, "synthesis-from-position.png"))
+
+
 def main():
     os.makedirs(SHOTS, exist_ok=True)
     port = free_port()
@@ -171,6 +211,7 @@ def main():
             for v in ids:
                 play_variant(driver, base, v)
             responsive_while_thinking(driver, base)
+            records_steps_and_positions(driver, base)
             resources = js(driver, "return performance.getEntriesByType('resource').map(r => r.name)")
             check(all(r.startswith(base + "/") for r in resources), "only the static files were fetched")
             errors = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
