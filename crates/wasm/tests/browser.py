@@ -170,12 +170,12 @@ def records_steps_and_positions(driver, base):
         f.write(record)
     old = js(driver, "return game.id")
     driver.find_element(By.ID, "upload").send_keys(path)
-    WebDriverWait(driver, 10).until(lambda d: js(d, "return game.id !== arguments[0]", old))
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return game.id !== arguments[0]", old))
     check(js(driver, "return game.position") == position and js(driver, "return game.history.length") == 3,
           "synthesis: the uploaded record gives the same game")
     old = js(driver, "return game.id")
     driver.find_element(By.ID, "load").click()
-    WebDriverWait(driver, 10).until(lambda d: js(d, "return game.id !== arguments[0]", old))
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return game.id !== arguments[0]", old))
     check(js(driver, "return game.position") == position and js(driver, "return game.history.length") == 0,
           "synthesis: a game from the position notation")
     driver.save_screenshot(os.path.join(SHOTS, "synthesis-from-position.png"))
