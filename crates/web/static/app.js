@@ -305,20 +305,29 @@ async function maybeEngine() {
   await engineMove();
 }
 
+let searches = 0;     // numbers the engine's searches; the last one started owns `thinking`
+
 async function engineMove() {
   if (!game || game.over || thinking) return;
   const mine = generation;
+  const search = ++searches;
   thinking = true;
   render();
   try {
     const g = await backend.engineMove(limits(), layout());
+    if (search !== searches) return;  // a newer search owns the page
     thinking = false;
-    if (mine !== generation) return;
+    // The game changed while the engine thought (a new game, other sides): this answer is
+    // stale, and the engine may be to move in the game shown now.
+    if (mine !== generation) { render(); maybeEngine(); return; }
     const s = g.search;
-    $('search').textContent = 'engine: ' + s.move + ', depth ' + s.depth + ', score ' + s.score.text +
-      ', ' + s.nodes + ' nodes in ' + s.ms + ' ms';
+    if (s) {
+      $('search').textContent = 'engine: ' + s.move + ', depth ' + s.depth + ', score ' + s.score.text +
+        ', ' + s.nodes + ' nodes in ' + s.ms + ' ms';
+    }
     setGame(g);
   } catch (e) {
+    if (search !== searches) return;
     thinking = false;
     if (mine === generation) showError(e);
     render();

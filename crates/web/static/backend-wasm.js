@@ -85,6 +85,7 @@ export async function open() {
     settings: async (req, layout) => {
       game.players = req.players;
       game.engine = req.engine;
+      changes++;  // a search begun under the old settings is not played
       return state(layout);
     },
     svgAt: async (ply, layout) => {

@@ -16,14 +16,18 @@ The page answers from one of two backends. Without `--wasm` the server's JSON AP
 as `fairy serve --wasm DIR`, the page computes legal targets, captures, pictures and the
 engine's moves with the WebAssembly module, and the same checks run on it; the check of the
 backend then finds that the page made no request at all to the server's API (`/api/...`)
-from loading to after a click that marked a piece's legal targets.
+from loading to after a click that marked a piece's legal targets. A second server offered
+a module that does not compile shows the page falling back to the server's legal-move
+lists without an error on the page or the console.
 """
 
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 
@@ -63,9 +67,10 @@ def free_port():
         return s.getsockname()[1]
 
 
-def start_server():
+def start_server(wasm=None):
     port = free_port()
-    extra = ["--wasm", WASM] if WASM else []
+    wasm = wasm or WASM
+    extra = ["--wasm", wasm] if wasm else []
     proc = subprocess.Popen([FAIRY, "serve", "--port", str(port), *extra], stdout=subprocess.PIPE, text=True)
     line = proc.stdout.readline().strip()
     if not line.startswith("listening on http://127.0.0.1:"):
@@ -258,6 +263,32 @@ def backend_answers(driver, base):
     driver.save_screenshot(os.path.join(SHOTS, "glinski-%s-backend.png" % want))
 
 
+def broken_module_falls_back(driver):
+    """A server offering a module that does not compile: the page answers from the server."""
+    broken = tempfile.mkdtemp(prefix="fairy-broken-wasm-")
+    shutil.copy(os.path.join(WASM, "fairy_wasm.js"), broken)
+    with open(os.path.join(broken, "fairy_wasm_bg.wasm"), "wb") as f:
+        f.write(b"\0asm\x01\0\0\0not a module")
+    proc, base = start_server(broken)
+    try:
+        driver.get(base + "/?variant=glinski")
+        WebDriverWait(driver, 30).until(lambda d: d.execute_script("return game && game.variant === 'glinski'"))
+        g = wait_idle(driver)
+        check(driver.execute_script("return fairyPage.backend()") == "server",
+              "a module that does not compile: the server backend answers")
+        square = sorted({m["from"] for m in g["moves"]})[0]
+        click_square(driver, square)
+        want = {m["to"] for m in g["moves"] if m["from"] == square}
+        check(marked_targets(driver) == want and want, "a module that does not compile: %s's targets marked" % square)
+        check(driver.find_element(By.ID, "error").text == "", "a module that does not compile: no error on the page")
+        severe = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
+        check(not severe, "a module that does not compile: no error in the console " + json.dumps(severe)[:300])
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        shutil.rmtree(broken)
+
+
 def mate_banner(driver, base):
     """Fool's mate in Synthesis by clicks (human against human): the end banner."""
     driver.get(base + "/?variant=synthesis")
@@ -318,6 +349,8 @@ def main():
             driver.save_screenshot(os.path.join(SHOTS, "regicide-phone.png"))
             errors = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
             check(not errors, "no script errors in the console " + json.dumps(errors)[:300])
+            if WASM:
+                broken_module_falls_back(driver)
         finally:
             driver.quit()
         # The server still answers.
