@@ -26,6 +26,11 @@ pub struct ServeArgs {
     /// The most live games kept in memory at once.
     #[arg(long, default_value_t = 1000)]
     pub max_games: usize,
+    /// Offer the board page the WebAssembly module in DIR (what `crates/wasm/build`
+    /// writes: target/wasm/pkg), so that the browser computes legal moves and runs the
+    /// engine itself; without it the page asks the server.
+    #[arg(long, value_name = "DIR")]
+    pub wasm: Option<std::path::PathBuf>,
 }
 
 /// Runs the server until Ctrl-C, printing `listening on http://HOST:PORT/` first.
@@ -41,6 +46,12 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
     let mut config = fairy_web::Config::default();
     config.live.max_games_per_client = args.max_games_per_client;
     config.live.max_games = args.max_games;
+    if let Some(dir) = &args.wasm {
+        config.wasm = Some(
+            fairy_web::WasmModule::read(dir)
+                .map_err(|e| CliError::Argument(format!("--wasm {}: {e}", dir.display())))?,
+        );
+    }
     fairy_web::serve(fairy_web::ServeOptions {
         host: args.host.clone(),
         port: args.port,

@@ -1,5 +1,7 @@
 //! SVG pictures of a session's position, with the last move outlined.
 
+use std::collections::HashMap;
+
 use fairy_kernel::view::BoardView;
 use fairy_kernel::Color;
 use fairy_svg::{LegendEntry, Style, Swatch};
@@ -274,4 +276,82 @@ pub fn styled_svg_in(
         )
         .to_string(),
     )
+}
+
+/// Whether white stands at the top of `variant`'s unflipped picture.
+pub fn white_on_top(variant: &str) -> bool {
+    let Ok(v) = registry::find(variant) else {
+        return false;
+    };
+    let Some(view) = v.session(None).ok().and_then(|s| s.board_view()) else {
+        return false;
+    };
+    let mean = |c: Color| {
+        let ys: Vec<f32> = view
+            .cells
+            .iter()
+            .filter(|x| x.piece.is_some_and(|p| p.color == c))
+            .map(|x| x.y)
+            .collect();
+        ys.iter().sum::<f32>() / ys.len().max(1) as f32
+    };
+    mean(Color::White) < mean(Color::Black)
+}
+
+/// The squares of every move of the last turn (the whole of a Regicide turn of sub-moves),
+/// as indices, in the order played.
+pub fn last_turn(s: &dyn Session) -> Vec<u16> {
+    let history = s.history();
+    let movers = s.movers();
+    let Some(&last) = movers.last() else {
+        return Vec::new();
+    };
+    let first = movers.iter().rposition(|&m| m != last).map_or(0, |i| i + 1);
+    history
+        .get(first..)
+        .unwrap_or_default()
+        .iter()
+        .flat_map(|m| move_squares(s, m).unwrap_or_default())
+        .collect()
+}
+
+/// The name of each square of `squares` (skipping squares the picture does not show).
+pub fn names(s: &dyn Session, squares: &[u16]) -> Vec<String> {
+    let Some(view) = s.board_view() else {
+        return Vec::new();
+    };
+    squares
+        .iter()
+        .filter_map(|&sq| view.cells.iter().find(|c| c.square == sq))
+        .map(|c| c.name.clone())
+        .collect()
+}
+
+/// The pieces each side has lost (white's first), as piece letters: those of the start
+/// position `start` missing now (a promoted pawn counts as lost, its new piece as not).
+/// Empty lists when the start cannot be read or the variant has no picture.
+pub fn captured(s: &dyn Session, start: Option<Box<dyn Session>>) -> [Vec<char>; 2] {
+    let count = |s: &dyn Session| {
+        let mut n: HashMap<(usize, char), usize> = HashMap::new();
+        for c in s.board_view().map(|v| v.cells).unwrap_or_default() {
+            if let Some(p) = c.piece {
+                *n.entry((p.color.index(), p.letter)).or_default() += 1;
+            }
+        }
+        n
+    };
+    let Some(start) = start else {
+        return [Vec::new(), Vec::new()];
+    };
+    let before = count(start.as_ref());
+    let now = count(s);
+    let mut lost = [Vec::new(), Vec::new()];
+    let mut keys: Vec<_> = before.keys().copied().collect();
+    keys.sort_unstable();
+    for (side, letter) in keys {
+        let gone =
+            before[&(side, letter)].saturating_sub(now.get(&(side, letter)).copied().unwrap_or(0));
+        lost[side].extend(std::iter::repeat_n(letter, gone));
+    }
+    lost
 }

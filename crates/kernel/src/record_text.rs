@@ -425,12 +425,26 @@ fn strip_move_number(mut token: &str) -> &str {
     }
 }
 
-/// Today's date (UTC) as `YYYY.MM.DD`.
+/// Today's date (UTC) as `YYYY.MM.DD`; `????.??.??` (a record's unknown date) on
+/// `wasm32-unknown-unknown`, which has no system clock (its hosts give the date to
+/// [`date_of`]).
 pub fn today() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    {
+        "????.??.??".to_owned()
+    }
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    {
+        let secs = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        date_of(secs)
+    }
+}
+
+/// The date (UTC) `unix_secs` seconds after 1970-01-01 00:00 UTC, as `YYYY.MM.DD`.
+pub fn date_of(unix_secs: u64) -> String {
+    let (y, m, d) = civil_from_days((unix_secs / 86_400) as i64);
     format!("{y:04}.{m:02}.{d:02}")
 }
 
@@ -458,6 +472,9 @@ mod tests {
         assert_eq!(civil_from_days(19_723), (2024, 1, 1));
         assert_eq!(civil_from_days(20_513), (2026, 3, 1));
         assert_eq!(today().len(), 10);
+        assert_eq!(date_of(0), "1970.01.01");
+        // 2024-02-29 12:00 UTC: a leap day.
+        assert_eq!(date_of(1_709_208_000), "2024.02.29");
     }
 
     #[test]

@@ -24,7 +24,7 @@ use fairy::driver::{DriverError, Match, MatchOptions};
 use fairy::{Limits, Session, Variant};
 use wasm_bindgen::prelude::*;
 
-pub use records::{EngineMove, Move, Outcome, VariantInfo};
+pub use records::{EngineMove, Move, Outcome, VariantInfo, View};
 
 /// The JavaScript error of a facade error: an `Error` with the CLI's one-line message.
 fn js_error(e: fairy::Error) -> JsError {
@@ -37,6 +37,22 @@ extern "C" {
     /// The host's monotonic clock, in milliseconds.
     #[wasm_bindgen(js_namespace = performance, js_name = now)]
     fn performance_now() -> f64;
+    /// The host's wall clock, in milliseconds since 1970-01-01 00:00 UTC.
+    #[wasm_bindgen(js_namespace = Date, js_name = now)]
+    fn date_now() -> f64;
+}
+
+/// Today's date (UTC) as a record writes it, `YYYY.MM.DD`: from the host's `Date.now()` in
+/// WebAssembly (which has no system clock), from the system's clock elsewhere.
+fn today() -> String {
+    #[cfg(target_arch = "wasm32")]
+    {
+        fairy::kernel::record_text::date_of((date_now().max(0.0) / 1000.0) as u64)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        fairy::kernel::record_text::today()
+    }
 }
 
 /// The host's clock in milliseconds: `performance.now()` in WebAssembly (where
@@ -115,6 +131,38 @@ export interface Outcome {
   /** The ending in one line, result first: `0-1 scarlet wins by checkmate`. */
   text: string;
 }
+/** Everything a board page shows of a game besides its legal moves (the server's names,
+ * docs/web-api.md). */
+export interface BoardView {
+  variant: string;
+  /** The side names, first player first. */
+  sides: [string, string];
+  position: string;
+  /** The position the game started from. */
+  start: string;
+  /** The side to move: 0 the first player, 1 the second. */
+  to_move: number;
+  to_move_name: string;
+  /** Imperial Regicide's front to move (1, 2 or 3), null elsewhere. */
+  front: number | null;
+  /** The sub-moves the side to move has made this turn (Imperial Regicide). */
+  turn_moves: string[];
+  history: string[];
+  /** The player (0 or 1) of each move of `history`. */
+  movers: number[];
+  /** Whose move it is, or how the game ended, in one line. */
+  status: string;
+  over: boolean;
+  result: Outcome | null;
+  /** From and to of every move of the last turn, in order. */
+  last_turn: string[];
+  /** The squares of the kings in check (or mated). */
+  check_squares: string[];
+  /** The piece letters each side has lost, the first player's first. */
+  captured: [string[], string[]];
+  /** The SVG picture; null for a variant without one. */
+  svg: string | null;
+}
 /** What the engine chose (not played), with what it saw. */
 export interface EngineMove {
   /** The move in canonical notation. */
@@ -154,6 +202,9 @@ extern "C" {
     /// `EngineMove | undefined` in TypeScript.
     #[wasm_bindgen(typescript_type = "EngineMove | undefined")]
     pub type MaybeEngineMove;
+    /// `BoardView` in TypeScript.
+    #[wasm_bindgen(typescript_type = "BoardView")]
+    pub type BoardViewRecord;
     /// `{ depth?: number, movetimeMs?: number }` from JavaScript.
     #[wasm_bindgen(typescript_type = "EngineLimits")]
     pub type EngineLimits;
@@ -304,6 +355,60 @@ impl Board {
             ..Limits::default()
         };
         Ok(self.session().engine_move(&limits).map(EngineMove::of))
+    }
+
+    /// What a board page shows of the game: `bottom` (0 or 1) the side drawn at the
+    /// bottom (the variant's own drawing when `None`), the levels of a layered board
+    /// stacked when `stacked`.
+    pub fn page(&self, bottom: Option<u8>, stacked: bool) -> View {
+        let s = self.session();
+        let id = self.variant.id();
+        let names = self.variant.side_names();
+        let flipped = match bottom {
+            Some(0) => fairy::picture::white_on_top(id),
+            Some(_) => !fairy::picture::white_on_top(id),
+            None => false,
+        };
+        let last_turn = fairy::picture::last_turn(s);
+        let layout = fairy::picture::Layout { flipped, stacked };
+        View {
+            variant: id.to_owned(),
+            sides: names.map(str::to_owned),
+            position: s.notation(),
+            start: s.start_notation(),
+            to_move: s.side_to_move().index(),
+            to_move_name: s.side_name(s.side_to_move()).to_owned(),
+            front: fairy::picture::front_to_move(id, &s.notation()),
+            turn_moves: fairy::picture::turn_moves(s),
+            history: s.history(),
+            movers: s.movers().iter().map(|c| c.index()).collect(),
+            status: self.status(),
+            over: self.game.is_over(),
+            result: self.termination(),
+            last_turn: fairy::picture::names(s, &last_turn),
+            check_squares: fairy::picture::names(s, &fairy::picture::kings_in_check(s)),
+            captured: fairy::picture::captured(
+                s,
+                self.variant.session(Some(&s.start_notation())).ok(),
+            ),
+            svg: fairy::picture::styled_svg_in(s, id, &last_turn, layout),
+        }
+    }
+
+    /// The game `text` records (the kernel's record format), of the variant its `Variant`
+    /// tag names or else `variant`.
+    ///
+    /// # Errors
+    /// An unreadable record, no variant named, an unknown variant, a move that cannot be
+    /// played.
+    pub fn read_record(text: &str, variant: Option<&str>) -> Result<Board, fairy::Error> {
+        let rec = fairy::RecordText::parse(text)?;
+        let id = variant.or(rec.tag("Variant")).ok_or_else(|| {
+            fairy::Error::Argument("the record has no Variant tag; give the variant".to_owned())
+        })?;
+        let v = fairy::registry::find(id)?;
+        let session = fairy::record::replay(&rec, v)?;
+        Ok(Board::of(v, session))
     }
 
     /// Perft of `depth` plies from the current position.
@@ -494,6 +599,34 @@ impl Board {
             })
     }
 
+    /// Everything a board page shows of the game besides its legal moves, as the server's
+    /// JSON API names it (docs/web-api.md): position, side to move, history and movers,
+    /// status, outcome, the squares of the last turn and of kings in check, the pieces
+    /// lost, and the picture with `bottom` (0 or 1; the variant's own drawing when
+    /// omitted) at the bottom and a layered board's levels stacked when `stacked`.
+    pub fn view(&self, bottom: Option<u8>, stacked: Option<bool>) -> BoardViewRecord {
+        to_js(&self.page(bottom, stacked.unwrap_or(false)))
+    }
+
+    /// The game as a record in the kernel's text format (tags, moves, result), as
+    /// `fairy serve` gives it for download.
+    pub fn record(&self) -> String {
+        let mut rec = self.game.record();
+        rec.set_tag("Date", today());
+        rec.to_string()
+    }
+
+    /// The game a record in the kernel's text format describes, of the variant its
+    /// `Variant` tag names, or `variant` when given.
+    ///
+    /// # Errors
+    /// Throws for an unreadable record, a record naming no variant, an unknown variant or
+    /// a move that cannot be played.
+    #[wasm_bindgen(js_name = fromRecord)]
+    pub fn from_record(text: &str, variant: Option<String>) -> Result<Board, JsError> {
+        Board::read_record(text, variant.as_deref()).map_err(js_error)
+    }
+
     /// A text drawing of the position.
     pub fn diagram(&self) -> String {
         self.session().diagram()
@@ -567,5 +700,60 @@ mod tests {
             .expect("moves")
             .contains(&m.text));
         assert!(b.search(Some(0), None).is_err());
+    }
+
+    #[test]
+    fn the_page_view_has_what_the_server_says() {
+        // Synthesis: e2-e4 d7-d5 e4xd5 takes a pawn; the view names the last move's
+        // squares, the pawn lost, the side to move; the second player at the bottom turns
+        // the picture round.
+        let mut b = Board::open("synthesis", None).expect("start");
+        for m in ["e2-e4", "d7-d5"] {
+            b.game.play(b.game.side_to_move(), m, 0).expect("legal");
+        }
+        let take = b
+            .records(Some("e4"))
+            .expect("moves")
+            .into_iter()
+            .find(|m| m.to == "d5")
+            .expect("the capture");
+        assert!(take.capture);
+        b.game
+            .play(b.game.side_to_move(), &take.text, 0)
+            .expect("legal");
+        let v = b.page(Some(0), false);
+        assert_eq!(v.variant, "synthesis");
+        assert_eq!(v.history.len(), 3);
+        assert_eq!(v.movers, vec![0, 1, 0]);
+        assert_eq!((v.to_move, v.to_move_name.as_str()), (1, "black"));
+        assert_eq!(v.last_turn, vec!["e4".to_owned(), "d5".to_owned()]);
+        assert_eq!(v.captured, [vec![], vec!['P']]);
+        assert!(v.check_squares.is_empty() && !v.over && v.result.is_none());
+        assert_eq!(v.front, None);
+        let upright = v.svg.expect("a picture");
+        let turned = b.page(Some(1), false).svg.expect("a picture");
+        assert_ne!(upright, turned);
+        // Regicide names its front.
+        let r = Board::open("regicide", None)
+            .expect("start")
+            .page(None, false);
+        assert_eq!(r.front, Some(1));
+    }
+
+    #[test]
+    fn a_record_reads_back_into_the_same_game() {
+        let mut b = Board::open("glinski", None).expect("start");
+        for _ in 0..3 {
+            let legal = b.session().legal_moves(None).expect("moves");
+            let text = legal.last().expect("a legal move").clone();
+            b.game.play(b.game.side_to_move(), &text, 0).expect("legal");
+        }
+        let text = b.record();
+        assert!(text.contains(&format!("[Date \"{}\"]", today())), "{text}");
+        let again = Board::read_record(&text, None).expect("a record");
+        assert_eq!(again.session().history(), b.session().history());
+        assert_eq!(again.position(), b.position());
+        assert!(Board::read_record("1. e2-e4 *", None).is_err());
+        assert!(Board::read_record(&b.record(), Some("dragonchess")).is_err());
     }
 }

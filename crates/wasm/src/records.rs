@@ -142,3 +142,43 @@ impl EngineMove {
         }
     }
 }
+
+/// Everything a board page shows of a game besides its legal moves, named as the server's
+/// JSON API names them (docs/web-api.md), so that one page reads either.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct View {
+    /// The variant's id.
+    pub variant: String,
+    /// The side names, first player first.
+    pub sides: [String; 2],
+    /// The position in the variant's notation.
+    pub position: String,
+    /// The position the game started from.
+    pub start: String,
+    /// The side to move: 0 the first player, 1 the second.
+    pub to_move: usize,
+    /// The side to move's name.
+    pub to_move_name: String,
+    /// Imperial Regicide's front to move (1, 2 or 3), `None` elsewhere.
+    pub front: Option<u8>,
+    /// The sub-moves the side to move has made this turn (Imperial Regicide).
+    pub turn_moves: Vec<String>,
+    /// The moves played, oldest first.
+    pub history: Vec<String>,
+    /// The player of each move of `history` (0 or 1).
+    pub movers: Vec<usize>,
+    /// One line: whose move it is, or how the game ended.
+    pub status: String,
+    /// Whether the game is over.
+    pub over: bool,
+    /// How the game ended, `None` while it goes on.
+    pub result: Option<Outcome>,
+    /// The squares of every move of the last turn, from and to of each, in order.
+    pub last_turn: Vec<String>,
+    /// The squares of the kings in check (or mated).
+    pub check_squares: Vec<String>,
+    /// The piece letters each side has lost, the first player's first.
+    pub captured: [Vec<char>; 2],
+    /// The SVG picture, `None` for a variant without one.
+    pub svg: Option<String>,
+}

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Plays the static board (crates/wasm/build static DIR) in headless Chromium through
-WebDriver (Selenium), served by a plain static file server on the loopback address.
+"""Plays the static board (crates/wasm/build static DIR: the board page of `fairy serve` on
+its WebAssembly backend) in headless Chromium through WebDriver (Selenium), served by a
+plain static file server on the loopback address.
 
 Usage: browser.py STATIC_DIR SCREENSHOT_DIR
 
@@ -8,7 +9,8 @@ For every variant: a game against the engine (running in a Web Worker) by clicks
 piece, check that exactly its legal targets are marked, click a target (a capture when there
 is one), wait for the engine's reply; several moves in Gliński and Dragonchess. While the
 engine thinks for 3 s the page answers at once. No request other than the static files is
-made. Screenshots go to SCREENSHOT_DIR. Prints one line per check and `N passed, N failed`.
+made, and the page says the WebAssembly backend answered. Screenshots go to SCREENSHOT_DIR.
+Prints one line per check and `N passed, N failed`.
 """
 
 import json
@@ -57,14 +59,11 @@ def wait_human(driver, timeout=60):
     WebDriverWait(driver, timeout).until(lambda d: js(d, "return !!window.fairyPage && !fairyPage.thinking()"))
 
 
-def click_square(driver, square, css=None, attempts=5):
+def click_square(driver, square, attempts=5):
     for attempt in range(attempts):
-        if css:
-            els = driver.find_elements(By.CSS_SELECTOR, css)
-        else:
-            # A piece, when there is one, lies over the cell; either carries the square's name.
-            els = driver.find_elements(By.CSS_SELECTOR, '#board .piece[data-square="%s"]' % square)
-            els = els or driver.find_elements(By.CSS_SELECTOR, '#board .cell[data-square="%s"]' % square)
+        # A piece, when there is one, lies over the cell; either carries the square's name.
+        els = driver.find_elements(By.CSS_SELECTOR, '#board .piece[data-square="%s"]' % square)
+        els = els or driver.find_elements(By.CSS_SELECTOR, '#board .cell[data-square="%s"]' % square)
         try:
             els[0].click()
             return
@@ -90,10 +89,10 @@ def human_move(driver, variant, shot=None):
     if shot:
         driver.save_screenshot(os.path.join(SHOTS, shot))
     before = js(driver, "return fairyPage.board().moveStack().length")
-    click_square(driver, m["to"], '#board .target[data-square="%s"]' % m["to"])
+    click_square(driver, m["to"])
     # A promotion chooser: take the first piece offered.
-    if js(driver, "return !document.getElementById('chooser').hidden"):
-        driver.find_element(By.CSS_SELECTOR, "#chooser button").click()
+    if js(driver, "return !document.getElementById('promotion').hidden"):
+        driver.find_element(By.CSS_SELECTOR, "#promotion button").click()
     WebDriverWait(driver, 10).until(lambda d: js(d, "return fairyPage.board().moveStack().length") > before)
     played = js(driver, "return fairyPage.board().moveStack()")[before]
     check(played.startswith(m["text"].split("=")[0]), "%s: clicks played %s" % (variant, played))
@@ -103,7 +102,7 @@ def human_move(driver, variant, shot=None):
 def play_variant(driver, base, variant):
     driver.get(base + "/?variant=" + variant)
     WebDriverWait(driver, 30).until(lambda d: js(d, "return !!window.fairyPage && !!fairyPage.board()"))
-    Select(driver.find_element(By.ID, "strength")).select_by_value("300")
+    Select(driver.find_element(By.ID, "strength")).select_by_value("ms:300")
     wait_human(driver)
     n = MOVES.get(variant, 1)
     for i in range(n):
@@ -119,17 +118,17 @@ def play_variant(driver, base, variant):
         stack = js(driver, "return fairyPage.board().moveStack()")
         over = js(driver, "return fairyPage.board().isGameOver()")
         check(len(stack) > before + 1 or over, "%s: the engine replied (%s)" % (variant, " ".join(stack[before:])))
-    status = driver.find_element(By.ID, "game-status").text
-    check("to move" in status or "wins" in status or "draw" in status, "%s: status line %r" % (variant, status))
+    status = driver.find_element(By.ID, "status").text
+    check("to move" in status or "Game over" in status, "%s: status line %r" % (variant, status))
     driver.save_screenshot(os.path.join(SHOTS, "%s.png" % variant))
 
 
 def responsive_while_thinking(driver, base):
     driver.get(base + "/?variant=glinski")
     WebDriverWait(driver, 30).until(lambda d: js(d, "return !!window.fairyPage && !!fairyPage.board()"))
-    Select(driver.find_element(By.ID, "strength")).select_by_value("3000")
+    Select(driver.find_element(By.ID, "strength")).select_by_value("ms:3000")
     # The engine plays the first side: it starts thinking at once.
-    Select(driver.find_element(By.ID, "side")).select_by_value("1")
+    Select(driver.find_element(By.ID, "sides")).select_by_value("engine,human")
     WebDriverWait(driver, 10).until(lambda d: js(d, "return fairyPage.thinking()"))
     t0 = time.time()
     flipped = js(driver, "return fairyPage.flipped()")
@@ -140,6 +139,46 @@ def responsive_while_thinking(driver, base):
     check(took < 1.0, "the click took %.0f ms, under 1 s of a 3 s search" % (took * 1000))
     wait_human(driver, 30)
     check(len(js(driver, "return fairyPage.board().moveStack()")) == 1, "the engine's move arrived from the worker")
+
+
+def records_steps_and_positions(driver, base):
+    """Synthesis, human against human, by clicks: e2-e4 d7-d5 e4xd5; the pawn taken beside the
+    board; stepping back to the start and forward again; the record written and uploaded
+    back; a game from the position notation."""
+    driver.get(base + "/?variant=synthesis")
+    WebDriverWait(driver, 30).until(lambda d: js(d, "return !!window.fairyPage && !!fairyPage.board()"))
+    Select(driver.find_element(By.ID, "sides")).select_by_value("human,human")
+    WebDriverWait(driver, 10).until(lambda d: js(d, "return game.players[1] === 'human'"))
+    for n, move in enumerate(["e2-e4", "d7-d5", "e4-d5"]):
+        a, b = move.split("-")
+        click_square(driver, a)
+        click_square(driver, b)
+        WebDriverWait(driver, 10).until(lambda d: js(d, "return game.history.length") == n + 1)
+    took = driver.find_element(By.ID, "captured-bottom").get_attribute("data-pieces")
+    check(took == "P", "synthesis: the pawn taken is shown beside the board (%r)" % took)
+    position = js(driver, "return game.position")
+    driver.find_element(By.ID, "first").click()
+    WebDriverWait(driver, 10).until(lambda d: "after move 0 of 3" in d.find_element(By.ID, "viewing").text)
+    pieces = len(driver.find_elements(By.CSS_SELECTOR, "#board .piece"))
+    check(pieces == 32, "synthesis: stepped back to the start, %d pieces drawn" % pieces)
+    driver.find_element(By.ID, "last").click()
+    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "viewing").text == "")
+    record = driver.execute_script("return backend.record()")
+    check('[Variant "synthesis"]' in record and "e2-e4" in record, "synthesis: the record is written")
+    path = os.path.join(SHOTS, "synthesis-record.txt")
+    with open(path, "w") as f:
+        f.write(record)
+    old = js(driver, "return game.id")
+    driver.find_element(By.ID, "upload").send_keys(path)
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return game.id !== arguments[0]", old))
+    check(js(driver, "return game.position") == position and js(driver, "return game.history.length") == 3,
+          "synthesis: the uploaded record gives the same game")
+    old = js(driver, "return game.id")
+    driver.find_element(By.ID, "load").click()
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return game.id !== arguments[0]", old))
+    check(js(driver, "return game.position") == position and js(driver, "return game.history.length") == 0,
+          "synthesis: a game from the position notation")
+    driver.save_screenshot(os.path.join(SHOTS, "synthesis-from-position.png"))
 
 
 def main():
@@ -167,9 +206,12 @@ def main():
             WebDriverWait(driver, 30).until(lambda d: js(d, "return !!window.fairyPage && !!fairyPage.board()"))
             ids = js(driver, "return Array.from(document.querySelectorAll('#variant option')).map(o => o.value)")
             check(len(ids) >= 8, "variants listed: " + ", ".join(ids))
+            check(js(driver, "return fairyPage.backend()") == "wasm", "the WebAssembly backend answers")
+            check(not driver.find_element(By.ID, "lobby").is_displayed(), "no link to a server's lobby")
             for v in ids:
                 play_variant(driver, base, v)
             responsive_while_thinking(driver, base)
+            records_steps_and_positions(driver, base)
             resources = js(driver, "return performance.getEntriesByType('resource').map(r => r.name)")
             check(all(r.startswith(base + "/") for r in resources), "only the static files were fetched")
             errors = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]

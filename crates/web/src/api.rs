@@ -22,6 +22,12 @@ use crate::store::{lock, EngineLimits, Game, Player, Store};
 const PAGE: &str = include_str!("../static/index.html");
 const SCRIPT: &str = include_str!("../static/app.js");
 const STYLE: &str = include_str!("../static/style.css");
+const BACKEND_SERVER: &str = include_str!("../static/backend-server.js");
+const BACKEND_WASM: &str = include_str!("../static/backend-wasm.js");
+const WORKER: &str = include_str!("../static/worker.js");
+/// What the page's body says of its backends as written (the static build's: the module
+/// beside the page, no server); the server says its own.
+const PAGE_BACKENDS: &str = r#"<body data-wasm="wasm/" data-server="">"#;
 
 /// An error answer: a status and one line of text, sent as `{"error": "..."}`.
 #[derive(Debug)]
@@ -72,6 +78,17 @@ pub fn router_with(store: Arc<Store>) -> Router {
         .route("/", get(page))
         .route("/app.js", get(script))
         .route("/style.css", get(style))
+        .route(
+            "/backend-server.js",
+            get(|| async { javascript(BACKEND_SERVER) }),
+        )
+        .route(
+            "/backend-wasm.js",
+            get(|| async { javascript(BACKEND_WASM) }),
+        )
+        .route("/worker.js", get(|| async { javascript(WORKER) }))
+        .route("/wasm/fairy_wasm.js", get(wasm_glue))
+        .route("/wasm/fairy_wasm_bg.wasm", get(wasm_binary))
         .route("/api/variants", get(variants))
         .route("/api/games", post(new_game))
         .route("/api/games/record", post(upload_record))
@@ -90,15 +107,58 @@ pub fn router_with(store: Arc<Store>) -> Router {
         .with_state(store)
 }
 
-async fn page() -> Response {
-    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], PAGE).into_response()
+/// The page, saying whether the module is offered (`data-wasm`) and that a server is
+/// there (`data-server`).
+async fn page(State(store): Shared) -> Response {
+    let wasm = if store.config.wasm.is_some() {
+        "wasm/"
+    } else {
+        ""
+    };
+    let page = PAGE.replace(
+        PAGE_BACKENDS,
+        &format!(r#"<body data-wasm="{wasm}" data-server="1">"#),
+    );
+    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response()
 }
-async fn script() -> Response {
+fn javascript(text: &'static str) -> Response {
     (
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
-        SCRIPT,
+        text,
     )
         .into_response()
+}
+async fn script() -> Response {
+    javascript(SCRIPT)
+}
+/// The module's JavaScript glue, or 404 when the server has no module.
+async fn wasm_glue(State(store): Shared) -> Response {
+    match &store.config.wasm {
+        Some(m) => (
+            [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+            m.glue.to_string(),
+        )
+            .into_response(),
+        None => no_module(),
+    }
+}
+/// The compiled module, or 404 when the server has no module.
+async fn wasm_binary(State(store): Shared) -> Response {
+    match &store.config.wasm {
+        Some(m) => (
+            [(header::CONTENT_TYPE, "application/wasm")],
+            Bytes::from(m.binary.to_vec()),
+        )
+            .into_response(),
+        None => no_module(),
+    }
+}
+fn no_module() -> Response {
+    ApiError(
+        StatusCode::NOT_FOUND,
+        "this server offers no WebAssembly module (fairy serve --wasm DIR)".into(),
+    )
+    .into_response()
 }
 async fn style() -> Response {
     ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE).into_response()

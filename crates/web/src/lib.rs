@@ -59,6 +59,62 @@ pub struct Config {
     pub engine_threads: usize,
     /// Limits of live games.
     pub live: live::LiveConfig,
+    /// The WebAssembly module offered to the page (`fairy serve --wasm DIR`), with which
+    /// it computes legal moves and runs the engine itself; `None`: the page asks the API.
+    pub wasm: Option<WasmModule>,
+}
+
+/// The WebAssembly module of crates/wasm as `crates/wasm/build` writes it (the files
+/// `fairy_wasm.js` and `fairy_wasm_bg.wasm` of `target/wasm/pkg`), held in memory and
+/// served at `/wasm/` to the board page.
+#[derive(Clone)]
+pub struct WasmModule {
+    /// `fairy_wasm.js`: the module's JavaScript glue (an ES module).
+    pub glue: Arc<str>,
+    /// `fairy_wasm_bg.wasm`: the compiled module.
+    pub binary: Arc<[u8]>,
+}
+
+impl std::fmt::Debug for WasmModule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("WasmModule")
+            .field("glue_bytes", &self.glue.len())
+            .field("binary_bytes", &self.binary.len())
+            .finish()
+    }
+}
+
+impl WasmModule {
+    /// The files that matter of a module, in the order `read` reads them.
+    pub const FILES: [&'static str; 2] = ["fairy_wasm.js", "fairy_wasm_bg.wasm"];
+
+    /// Reads the module from `dir` (what `crates/wasm/build` writes: `target/wasm/pkg`).
+    ///
+    /// # Errors
+    /// A file of [`WasmModule::FILES`] missing or unreadable, or a `.wasm` file without
+    /// the WebAssembly magic number; the message names the file.
+    pub fn read(dir: &std::path::Path) -> std::io::Result<WasmModule> {
+        let path = |name: &str| dir.join(name);
+        let named = |name: &str, e: std::io::Error| {
+            std::io::Error::new(e.kind(), format!("{}: {e}", path(name).display()))
+        };
+        let glue =
+            std::fs::read_to_string(path(Self::FILES[0])).map_err(|e| named(Self::FILES[0], e))?;
+        let binary = std::fs::read(path(Self::FILES[1])).map_err(|e| named(Self::FILES[1], e))?;
+        if !binary.starts_with(b"\0asm") {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!(
+                    "{}: not a WebAssembly module",
+                    path(Self::FILES[1]).display()
+                ),
+            ));
+        }
+        Ok(WasmModule {
+            glue: glue.into(),
+            binary: binary.into(),
+        })
+    }
 }
 
 impl Default for Config {
@@ -72,6 +128,7 @@ impl Default for Config {
             max_body: 256 * 1024,
             engine_threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
             live: live::LiveConfig::default(),
+            wasm: None,
         }
     }
 }

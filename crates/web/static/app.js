@@ -1,4 +1,9 @@
-// The page of `fairy serve`: plain JavaScript over the JSON API (docs/web-api.md).
+// The board page: plain JavaScript over one of two backends with the same methods, each in
+// its own file: backend-wasm.js (the WebAssembly module computes the legal moves, picture
+// and outcome in this page, the engine searches in a Web Worker) when the page offers the
+// module, else backend-server.js (the JSON API of `fairy serve`, docs/web-api.md). `fairy
+// serve` fills in the body's data-wasm and data-server; the static build
+// (`crates/wasm/build static DIR`) serves this file as it is, the module only.
 'use strict';
 
 const $ = (id) => document.getElementById(id);
@@ -12,18 +17,23 @@ let flipped = false;   // the Flip button: the other side at the bottom
 let viewPly = null;   // a ply of the move list being looked at, or null for the game
 let thinking = false;
 let generation = 0;   // bumped by every user action, so stale engine answers are ignored
+let backend = null;   // backend-wasm.js or backend-server.js, once loaded
 
-async function api(method, path, body) {
-  const opt = { method, headers: {} };
-  if (body !== undefined) {
-    opt.body = JSON.stringify(body);
-    opt.headers['Content-Type'] = 'application/json';
+// The WebAssembly backend when the page offers the module (data-wasm), else the server's.
+// A module that fails to load leaves the server's legal-move lists, without alarm.
+async function openBackend() {
+  const offered = document.body.dataset.wasm !== '';
+  const server = document.body.dataset.server === '1';
+  $('lobby').hidden = !server;
+  if (offered) {
+    try {
+      return await (await import('./backend-wasm.js')).open();
+    } catch (e) {
+      if (!server) throw new Error('the WebAssembly module did not load: ' + (e.message || e));
+      console.warn('the WebAssembly module did not load; the server computes the moves', e);
+    }
   }
-  const r = await fetch(path, opt);
-  const type = r.headers.get('content-type') || '';
-  const data = type.includes('json') ? await r.json() : await r.text();
-  if (!r.ok) throw new Error(data && data.error ? data.error : 'HTTP ' + r.status);
-  return data;
+  return (await import('./backend-server.js')).open();
 }
 
 function showError(e) { $('error').textContent = e ? String(e.message || e) : ''; }
@@ -46,11 +56,10 @@ function bottomSide() {
 // A narrow screen gets the levels of a layered board (Dragonchess) one below the other.
 const narrow = window.matchMedia('(max-width: 700px)');
 
-function layoutParams() { return 'bottom=' + bottomSide() + (narrow.matches ? '&stack=1' : ''); }
-function flipQuery() { return '?' + layoutParams(); }
+function layout() { return { bottom: bottomSide(), stack: narrow.matches }; }
 
 async function loadVariants() {
-  const list = await api('GET', '/api/variants');
+  const list = await backend.variants();
   const sel = $('variant');
   for (const v of list) {
     const o = document.createElement('option');
@@ -68,7 +77,7 @@ async function newGame(position) {
   showError();
   const body = { variant: $('variant').value, players: players(), engine: limits() };
   if (position) body.position = position;
-  const g = await api('POST', '/api/games' + flipQuery(), body);
+  const g = await backend.newGame(body, layout());
   viewPly = null;
   setGame(g);
 }
@@ -286,7 +295,7 @@ function pickPromotion(choices) {
 async function play(text) {
   showError();
   try {
-    setGame(await api('POST', '/api/games/' + game.id + '/play' + flipQuery(), { move: text }));
+    setGame(await backend.play(text, layout()));
   } catch (e) { showError(e); }
 }
 
@@ -296,20 +305,29 @@ async function maybeEngine() {
   await engineMove();
 }
 
+let searches = 0;     // numbers the engine's searches; the last one started owns `thinking`
+
 async function engineMove() {
   if (!game || game.over || thinking) return;
   const mine = generation;
+  const search = ++searches;
   thinking = true;
   render();
   try {
-    const g = await api('POST', '/api/games/' + game.id + '/engine' + flipQuery(), limits());
+    const g = await backend.engineMove(limits(), layout());
+    if (search !== searches) return;  // a newer search owns the page
     thinking = false;
-    if (mine !== generation) return;
+    // The game changed while the engine thought (a new game, other sides): this answer is
+    // stale, and the engine may be to move in the game shown now.
+    if (mine !== generation) { render(); maybeEngine(); return; }
     const s = g.search;
-    $('search').textContent = 'engine: ' + s.move + ', depth ' + s.depth + ', score ' + s.score.text +
-      ', ' + s.nodes + ' nodes in ' + s.ms + ' ms';
+    if (s) {
+      $('search').textContent = 'engine: ' + s.move + ', depth ' + s.depth + ', score ' + s.score.text +
+        ', ' + s.nodes + ' nodes in ' + s.ms + ' ms';
+    }
     setGame(g);
   } catch (e) {
+    if (search !== searches) return;
     thinking = false;
     if (mine === generation) showError(e);
     render();
@@ -322,12 +340,12 @@ async function undo() {
   // The engine's line was about a move that is being taken back.
   $('search').textContent = '';
   try {
-    let g = await api('POST', '/api/games/' + game.id + '/undo' + flipQuery());
+    let g = await backend.undo(layout());
     // Against the engine, take back to the start of the human's turn (a whole Regicide
     // turn of sub-moves).
     const versus = g.players.includes('human') && g.players.includes('engine');
     while (versus && g.history.length && (g.players[g.to_move] === 'engine' || g.turn_moves.length)) {
-      g = await api('POST', '/api/games/' + game.id + '/undo' + flipQuery());
+      g = await backend.undo(layout());
     }
     thinking = false;
     viewPly = null;
@@ -348,7 +366,7 @@ async function showPly(ply) {
   viewPly = Math.max(0, ply);
   selected = null;
   try {
-    $('board').innerHTML = await api('GET', '/api/games/' + game.id + '/svg?ply=' + viewPly + '&' + layoutParams());
+    $('board').innerHTML = await backend.svgAt(viewPly, layout());
     render();
   } catch (e) { showError(e); }
 }
@@ -357,7 +375,7 @@ async function showPly(ply) {
 async function redraw() {
   if (!game) return;
   try {
-    game = await api('GET', '/api/games/' + game.id + flipQuery());
+    game = await backend.state(layout());
     if (viewPly !== null) await showPly(viewPly); else render();
   } catch (e) { showError(e); }
 }
@@ -366,15 +384,14 @@ async function changeSettings() {
   if (!game) return;
   generation++;
   try {
-    game = await api('POST', '/api/games/' + game.id + '/settings' + flipQuery(),
-      { players: players(), engine: limits() });
+    game = await backend.settings({ players: players(), engine: limits() }, layout());
     render();
     maybeEngine();
   } catch (e) { showError(e); }
 }
 
 async function download() {
-  const text = await api('GET', '/api/games/' + game.id + '/record');
+  const text = await backend.record();
   const a = document.createElement('a');
   a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
   a.download = game.variant + '-game.txt';
@@ -389,8 +406,7 @@ async function upload(ev) {
   generation++;
   showError();
   try {
-    const g = await api('POST', '/api/games/record' + flipQuery(),
-      { record: await file.text(), players: players(), engine: limits() });
+    const g = await backend.fromRecord({ record: await file.text(), players: players(), engine: limits() }, layout());
     $('variant').value = g.variant;
     viewPly = null;
     setGame(g);
@@ -426,4 +442,15 @@ function wire() {
 }
 
 wire();
-loadVariants().then(() => newGame()).catch(showError);
+// For tests and the console: which backend answers, the module's game (the wasm backend),
+// whether the engine is thinking, whether the board is turned round.
+window.fairyPage = {
+  backend: () => backend && backend.name,
+  board: () => backend && backend.board(),
+  thinking: () => thinking,
+  flipped: () => flipped,
+};
+openBackend()
+  .then((b) => { backend = b; document.body.dataset.backend = b.name; return loadVariants(); })
+  .then(() => newGame())
+  .catch(showError);

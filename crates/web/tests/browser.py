@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Drives the page of `fairy serve` in headless Chromium through WebDriver (Selenium).
 
-Usage: browser.py FAIRY_BINARY SCREENSHOT_DIR
+Usage: browser.py FAIRY_BINARY SCREENSHOT_DIR [--wasm DIR]
 
 For Dragonchess, Glinski, Regicide and Chess-T (and a screenshot of every other variant):
 select a piece by clicking it, check that exactly its legal targets (as `fairy moves
@@ -9,13 +9,25 @@ select a piece by clicking it, check that exactly its legal targets (as `fairy m
 for the engine's reply, check the page's position notation against `fairy apply`, undo,
 and check the notation again. Screenshots of each board go to SCREENSHOT_DIR. Only the
 loopback address is used. Prints one line per check and `N passed, N failed` last.
+
+The page answers from one of two backends. Without `--wasm` the server's JSON API answers
+(the page asks it for the new game: the check of the backend sees those requests). With
+`--wasm DIR` (DIR the module `crates/wasm/build` writes, target/wasm/pkg) the server runs
+as `fairy serve --wasm DIR`, the page computes legal targets, captures, pictures and the
+engine's moves with the WebAssembly module, and the same checks run on it; the check of the
+backend then finds that the page made no request at all to the server's API (`/api/...`)
+from loading to after a click that marked a piece's legal targets. A second server offered
+a module that does not compile shows the page falling back to the server's legal-move
+lists without an error on the page or the console.
 """
 
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 
@@ -27,6 +39,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 FAIRY = os.path.abspath(sys.argv[1])
 SHOTS = os.path.abspath(sys.argv[2])
+WASM = os.path.abspath(sys.argv[4]) if len(sys.argv) > 4 and sys.argv[3] == "--wasm" else None
 PLAYED = ["dragonchess", "glinski", "regicide", "chess-t"]
 PICTURED = ["dainy", "chess-t2", "chess-t1", "synthesis"]
 
@@ -54,9 +67,11 @@ def free_port():
         return s.getsockname()[1]
 
 
-def start_server():
+def start_server(wasm=None):
     port = free_port()
-    proc = subprocess.Popen([FAIRY, "serve", "--port", str(port)], stdout=subprocess.PIPE, text=True)
+    wasm = wasm or WASM
+    extra = ["--wasm", wasm] if wasm else []
+    proc = subprocess.Popen([FAIRY, "serve", "--port", str(port), *extra], stdout=subprocess.PIPE, text=True)
     line = proc.stdout.readline().strip()
     if not line.startswith("listening on http://127.0.0.1:"):
         raise SystemExit("unexpected first line from fairy serve: " + line)
@@ -224,6 +239,56 @@ def captures_beside_the_board(driver, base):
           "synthesis: the captured pawn is shown beside the board: " + took.text)
 
 
+def backend_answers(driver, base):
+    """Which backend answered, and which requests to the server's API the page made from
+    loading to after a click on a piece: none with the module, the new game without."""
+    driver.get(base + "/?variant=glinski")
+    WebDriverWait(driver, 30).until(lambda d: d.execute_script("return game && game.variant === 'glinski'"))
+    g = wait_idle(driver)
+    want = "wasm" if WASM else "server"
+    check(driver.execute_script("return fairyPage.backend()") == want, "the %s backend answers" % want)
+    square = sorted({m["from"] for m in g["moves"]})[0]
+    click_square(driver, square)
+    expected = set()
+    for text in fairy("moves", "glinski", "--fen", g["position"], "--from", square).split():
+        expected.add([m["to"] for m in g["moves"] if m["text"] == text][0])
+    got = marked_targets(driver)
+    check(got == expected and got, "glinski: a click on %s marks its %d targets (%s)" % (square, len(expected), " ".join(sorted(got))))
+    asked = driver.execute_script(
+        "return performance.getEntriesByType('resource').map(r => r.name).filter(n => n.includes('/api/'))")
+    if WASM:
+        check(not asked, "no request to the server's API since the page loaded: %s" % asked)
+    else:
+        check(any("/api/games" in a for a in asked), "the page asked the server's API: %s" % " ".join(asked))
+    driver.save_screenshot(os.path.join(SHOTS, "glinski-%s-backend.png" % want))
+
+
+def broken_module_falls_back(driver):
+    """A server offering a module that does not compile: the page answers from the server."""
+    broken = tempfile.mkdtemp(prefix="fairy-broken-wasm-")
+    shutil.copy(os.path.join(WASM, "fairy_wasm.js"), broken)
+    with open(os.path.join(broken, "fairy_wasm_bg.wasm"), "wb") as f:
+        f.write(b"\0asm\x01\0\0\0not a module")
+    proc, base = start_server(broken)
+    try:
+        driver.get(base + "/?variant=glinski")
+        WebDriverWait(driver, 30).until(lambda d: d.execute_script("return game && game.variant === 'glinski'"))
+        g = wait_idle(driver)
+        check(driver.execute_script("return fairyPage.backend()") == "server",
+              "a module that does not compile: the server backend answers")
+        square = sorted({m["from"] for m in g["moves"]})[0]
+        click_square(driver, square)
+        want = {m["to"] for m in g["moves"] if m["from"] == square}
+        check(marked_targets(driver) == want and want, "a module that does not compile: %s's targets marked" % square)
+        check(driver.find_element(By.ID, "error").text == "", "a module that does not compile: no error on the page")
+        severe = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
+        check(not severe, "a module that does not compile: no error in the console " + json.dumps(severe)[:300])
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        shutil.rmtree(broken)
+
+
 def mate_banner(driver, base):
     """Fool's mate in Synthesis by clicks (human against human): the end banner."""
     driver.get(base + "/?variant=synthesis")
@@ -255,6 +320,7 @@ def main():
         opts.binary_location = "/usr/bin/chromium"
         driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts)
         try:
+            backend_answers(driver, base)
             for v in PLAYED:
                 play_variant(driver, base, v)
             for v in PICTURED:
@@ -283,6 +349,8 @@ def main():
             driver.save_screenshot(os.path.join(SHOTS, "regicide-phone.png"))
             errors = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
             check(not errors, "no script errors in the console " + json.dumps(errors)[:300])
+            if WASM:
+                broken_module_falls_back(driver)
         finally:
             driver.quit()
         # The server still answers.

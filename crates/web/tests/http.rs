@@ -63,8 +63,19 @@ async fn page_and_assets_are_served() {
     let app = router(Config::default());
     let (s, page) = call(&app, "GET", "/", None).await;
     assert_eq!(s, StatusCode::OK);
-    assert!(page.contains("<script src=\"/app.js\">"));
-    for asset in ["/app.js", "/style.css"] {
+    assert!(page.contains("<script src=\"app.js\">"));
+    // Without a module the page is told to ask the server.
+    assert!(
+        page.contains(r#"<body data-wasm="" data-server="1">"#),
+        "{page}"
+    );
+    for asset in [
+        "/app.js",
+        "/style.css",
+        "/backend-server.js",
+        "/backend-wasm.js",
+        "/worker.js",
+    ] {
         let (s, text) = call(&app, "GET", asset, None).await;
         assert_eq!(s, StatusCode::OK);
         assert!(text.len() > 500, "{asset}");
@@ -75,6 +86,68 @@ async fn page_and_assets_are_served() {
             "{asset}"
         );
     }
+}
+
+#[tokio::test]
+async fn the_webassembly_module_is_offered_only_when_given() {
+    let (s, body) = call(
+        &router(Config::default()),
+        "GET",
+        "/wasm/fairy_wasm.js",
+        None,
+    )
+    .await;
+    assert_error(s, &body, StatusCode::NOT_FOUND);
+    let (s, body) = call(
+        &router(Config::default()),
+        "GET",
+        "/wasm/fairy_wasm_bg.wasm",
+        None,
+    )
+    .await;
+    assert_error(s, &body, StatusCode::NOT_FOUND);
+
+    let dir = std::env::temp_dir().join(format!("fairy-web-wasm-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    // Missing files, then a binary without the magic number, are refused by name.
+    let e = fairy_web::WasmModule::read(&dir).expect_err("no files");
+    assert!(e.to_string().contains("fairy_wasm.js"), "{e}");
+    std::fs::write(
+        dir.join("fairy_wasm.js"),
+        "export default function init() {}\n",
+    )
+    .expect("write");
+    std::fs::write(dir.join("fairy_wasm_bg.wasm"), b"not wasm").expect("write");
+    let e = fairy_web::WasmModule::read(&dir).expect_err("not wasm");
+    assert!(e.to_string().contains("not a WebAssembly module"), "{e}");
+    std::fs::write(dir.join("fairy_wasm_bg.wasm"), b"\0asm\x01\0\0\0").expect("write");
+    let module = fairy_web::WasmModule::read(&dir).expect("a module");
+    std::fs::remove_dir_all(&dir).expect("clean up");
+
+    let app = router(Config {
+        wasm: Some(module),
+        ..Config::default()
+    });
+    let (s, page) = call(&app, "GET", "/", None).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        page.contains(r#"<body data-wasm="wasm/" data-server="1">"#),
+        "{page}"
+    );
+    let (s, glue) = call(&app, "GET", "/wasm/fairy_wasm.js", None).await;
+    assert_eq!(
+        (s, glue.as_str()),
+        (StatusCode::OK, "export default function init() {}\n")
+    );
+    let req = Request::builder()
+        .uri("/wasm/fairy_wasm_bg.wasm")
+        .body(Body::empty())
+        .expect("a request");
+    let resp = app.clone().oneshot(req).await.expect("an answer");
+    assert_eq!(resp.status(), StatusCode::OK);
+    assert_eq!(resp.headers()["content-type"], "application/wasm");
+    let bytes = resp.into_body().collect().await.expect("a body").to_bytes();
+    assert_eq!(&bytes[..], b"\0asm\x01\0\0\0");
 }
 
 #[tokio::test]

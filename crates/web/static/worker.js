@@ -1,5 +1,6 @@
-// The engine's thread: a search runs here so that the page stays responsive.
-import init, { Board } from './fairy_wasm.js';
+// The engine's thread of the board page's WebAssembly backend (backend-wasm.js): a search
+// runs here so that the page stays responsive.
+import init, { Board } from './wasm/fairy_wasm.js';
 
 const ready = init();
 
