@@ -123,7 +123,7 @@ impl Position {
         }
     }
 
-    fairy_hexchess::placement_access!(crate::Square);
+    fairy_hexchess::placement_access!(crate::Square, pl);
 
     /// The castling rights as bits: [`WHITE_SHORT`], [`WHITE_LONG`], [`BLACK_SHORT`],
     /// [`BLACK_LONG`].

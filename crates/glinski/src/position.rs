@@ -86,7 +86,7 @@ impl Position {
         }
     }
 
-    fairy_hexchess::placement_access!(crate::Square);
+    fairy_hexchess::placement_access!(crate::Square, pl);
 
     /// The cell skipped by a pawn's double step on the last move (where an enemy pawn may
     /// capture en passant, §3.6(d)), if there was one.
