@@ -10,7 +10,6 @@ use fairy_kernel::Color;
 
 #[cfg(test)]
 pub(crate) use fairy_hexchess::ascends;
-pub(crate) use fairy_hexchess::Lister;
 use fairy_hexchess::{Placement, Sink};
 
 use crate::generated::tables::{KING, KNIGHT, PAWN_AHEAD, PAWN_STEP, RAYS};

@@ -5,7 +5,9 @@ use std::sync::OnceLock;
 use fairy_kernel::notation::{field_error, impossible};
 use fairy_kernel::{Color, Geometry, HexBoard, MoveError, PositionError};
 
-use fairy_hexchess::notation::{pick_move, split_move as split_move_text, MoveContext};
+use fairy_hexchess::notation::{
+    move_from_cells, parse_legal, split_move as split_move_text, MoveContext,
+};
 use fairy_hexchess::HexPosition;
 
 use crate::position::{
@@ -309,18 +311,12 @@ pub(crate) fn parse_cell(text: &str) -> Result<u16, fairy_kernel::SquareError> {
 /// Reads a move without a position: squares and promotion, kind normal or promotion
 /// (`Move: FromStr`).
 pub(crate) fn read_move_text(text: &str) -> Result<Move, MoveError> {
-    let (from, to, promo) = split_move(text)?;
-    Ok(match promo {
-        Some(r) => Move::new(from, to, crate::MoveKind::Promotion(r)),
-        None => Move::new(from, to, crate::MoveKind::Normal),
-    })
+    Ok(move_from_cells(split_move(text)?))
 }
 
 /// Reads a move and checks it is legal in `p`.
 pub(crate) fn parse_move(p: &Position, text: &str) -> Result<Move, MoveError> {
     let cells = split_move(text)?;
-    let mut moves = crate::MoveList::new();
-    p.generate(&mut crate::movegen::Lister(&mut moves));
     let cx = MoveContext {
         geometry: geometry(),
         side: p.core.side,
@@ -330,7 +326,5 @@ pub(crate) fn parse_move(p: &Position, text: &str) -> Result<Move, MoveError> {
             "not a promotion: a pawn promotes only on the last line",
         ],
     };
-    pick_move(moves.as_slice(), text, cells, &cx, || {
-        fairy_kernel::Game::outcome(p)
-    })
+    parse_legal(p, text, cells, &cx)
 }
