@@ -1,7 +1,7 @@
 //! Dainy's part of the [`Game`] implementation (outcome, captures; the rest is
 //! fairy-hexchess's `hex_game!` at the crate root), drawings and evaluation.
 
-use fairy_kernel::presentation::{MoveFlags, MoveRecord, PieceKind, Presentation};
+use fairy_kernel::presentation::{MoveFlags, MoveRecord};
 use fairy_kernel::{Game, Heuristics, Outcome, Reason};
 
 use crate::movegen::Tables;
@@ -56,19 +56,31 @@ impl Position {
     }
 }
 
-/// Drawings, piece names and typed move records (docs/rules/dainy.md).
-impl Presentation for Position {
-    fn diagram(&self) -> String {
-        crate::diagram::draw(self)
+/// What the shared `Presentation` (fairy-hexchess's `hex_game!`) asks of the variant.
+impl Position {
+    /// Castling is recorded as the king's move (ruling H6); there is no en passant
+    /// (ruling H4).
+    pub(crate) fn record(&self, mv: Move) -> MoveRecord {
+        let mut r = MoveRecord::new(self.format_move(mv), mv.origin(), mv.target());
+        match mv.kind() {
+            MoveKind::Castle => r = r.with(MoveFlags::CASTLING),
+            MoveKind::Promotion(role) => r = r.promoting(role.upper_char()),
+            MoveKind::Normal => {}
+        }
+        if mv.kind() != MoveKind::Castle && self.occupied_by(!self.core.side).contains(mv.target())
+        {
+            r = r.capturing(mv.target());
+        }
+        r
     }
 
     /// The hexagon with line a at the bottom (White's side), cells of a line side by side,
     /// in the three cell colours `(line + w) mod 3` of ruling H1.
-    fn board_view(&self) -> Option<fairy_kernel::view::BoardView> {
+    pub(crate) fn view(&self) -> fairy_kernel::view::BoardView {
         use fairy_kernel::view::{BoardView, CellShape, PieceView};
         let board = geometry();
         let coords = |sq: u16| board.coords(sq);
-        Some(BoardView::hex(
+        BoardView::hex(
             board,
             CellShape::PointyHexagon,
             vec!["#f4e4c1", "#c9a66b", "#8c6239"],
@@ -87,36 +99,7 @@ impl Presentation for Position {
                     color: p.color,
                 })
             },
-        ))
-    }
-
-    /// The six orthodox pieces (docs/rules/dainy.md).
-    fn pieces(&self) -> Vec<PieceKind> {
-        fairy_hexchess::PIECE_KINDS.to_vec()
-    }
-
-    fn square_name(&self, sq: u16) -> String {
-        fairy_kernel::Geometry::square_name(geometry(), sq)
-    }
-
-    fn cell_count(&self) -> usize {
-        fairy_kernel::Geometry::cell_count(geometry())
-    }
-
-    /// Castling is recorded as the king's move (ruling H6); there is no en passant
-    /// (ruling H4).
-    fn move_record(&self, mv: Move) -> MoveRecord {
-        let mut r = MoveRecord::new(self.format_move(mv), mv.origin(), mv.target());
-        match mv.kind() {
-            MoveKind::Castle => r = r.with(MoveFlags::CASTLING),
-            MoveKind::Promotion(role) => r = r.promoting(role.upper_char()),
-            MoveKind::Normal => {}
-        }
-        if mv.kind() != MoveKind::Castle && self.occupied_by(!self.core.side).contains(mv.target())
-        {
-            r = r.capturing(mv.target());
-        }
-        r
+        )
     }
 }
 

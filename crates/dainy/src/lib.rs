@@ -83,6 +83,16 @@ fairy_hexchess::hex_game! {
         Position::rules_outcome
     },
     is_capture: Position::takes,
+    board_view: {
+        /// The hexagon with line a at the bottom (White's side), cells of a line side by side,
+        /// in the three cell colours `(line + w) mod 3` of ruling H1.
+        Position::view
+    },
+    move_record: {
+        /// Castling is recorded as the king's move (ruling H6); there is no en passant
+        /// (ruling H4).
+        Position::record
+    },
 }
 
 fairy_hexchess::hex_move_text! {

@@ -2,12 +2,10 @@
 //! fairy-hexchess's `hex_game!` at the crate root), drawings and evaluation.
 
 use crate::generated::tables::PAWN_PUSH;
-use fairy_kernel::presentation::{MoveFlags, MoveRecord, PieceKind, Presentation};
-use fairy_kernel::view::BoardView;
+use fairy_kernel::presentation::{MoveFlags, MoveRecord};
 use fairy_kernel::{Game, Heuristics, Outcome, Reason};
 
 use crate::movegen::Tables;
-use crate::notation::geometry;
 use crate::position::Position;
 use crate::types::{Move, MoveKind};
 
@@ -46,32 +44,11 @@ impl Position {
     }
 }
 
-/// Drawings, piece names and typed move records (docs/rules/glinski.md).
-impl Presentation for Position {
-    fn diagram(&self) -> String {
-        crate::diagram::draw(self)
-    }
-
-    fn board_view(&self) -> Option<BoardView> {
-        Some(crate::diagram::view(self))
-    }
-
-    /// The six orthodox pieces (docs/rules/glinski.md).
-    fn pieces(&self) -> Vec<PieceKind> {
-        fairy_hexchess::PIECE_KINDS.to_vec()
-    }
-
-    fn square_name(&self, sq: u16) -> String {
-        fairy_kernel::Geometry::square_name(geometry(), sq)
-    }
-
-    fn cell_count(&self) -> usize {
-        fairy_kernel::Geometry::cell_count(geometry())
-    }
-
+/// What the shared `Presentation` (fairy-hexchess's `hex_game!`) asks of the variant.
+impl Position {
     /// En passant names the captured pawn's cell, one step behind the skipped cell the
     /// pawn lands on (§3.6(d)).
-    fn move_record(&self, mv: Move) -> MoveRecord {
+    pub(crate) fn record(&self, mv: Move) -> MoveRecord {
         let (from, to) = (mv.origin(), mv.target());
         let mut r = MoveRecord::new(self.format_move(mv), from, to);
         match mv.kind() {

@@ -85,6 +85,15 @@ fairy_hexchess::hex_game! {
         Position::rules_outcome
     },
     is_capture: Position::takes,
+    board_view: {
+        /// The hexagonal board as drawn by `fairy svg` (docs/rules/glinski.md).
+        crate::diagram::view
+    },
+    move_record: {
+        /// En passant names the captured pawn's cell, one step behind the skipped cell the
+        /// pawn lands on (§3.6(d)).
+        Position::record
+    },
 }
 
 fairy_hexchess::hex_move_text! {

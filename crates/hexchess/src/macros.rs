@@ -316,11 +316,17 @@ macro_rules! hex_eval_tests {
 /// `Position`) and its own rules: the start position `start` (a notation text),
 /// notation, side to move, check, legal moves, playing, move text, cells, hashing and
 /// counting. `outcome` (`fn(&Position) -> Option<fairy_kernel::Outcome>`, with its doc
-/// lines) and `is_capture` (`fn(&Position, Move) -> bool`) are the variant's.
+/// lines) and `is_capture` (`fn(&Position, Move) -> bool`) are the variant's. It also
+/// writes `impl fairy_kernel::presentation::Presentation for Position`: the text diagram
+/// (the crate's `diagram::draw`), the six orthodox pieces and the cell names are shared;
+/// `board_view` (`fn(&Position) -> fairy_kernel::view::BoardView`) and `move_record`
+/// (`fn(&Position, Move) -> fairy_kernel::presentation::MoveRecord`), with their doc lines,
+/// are the variant's.
 ///
 /// The crate must have `Position` (with `core`, `generate` taking a [`crate::Sink`],
 /// `in_check`, `play_move`), `Move` (with `origin`), `MoveList`, and a module `notation`
-/// with `parse_position`, `write_move`, `parse_move` and `geometry`; and depend on
+/// with `parse_position`, `write_move`, `parse_move` and `geometry`, a module `diagram` with
+/// `draw`; and depend on
 /// `fairy-kernel`. It also writes the public clocks of `Position`: `halfmove_clock` and
 /// `fullmove_number`.
 #[macro_export]
@@ -328,7 +334,9 @@ macro_rules! hex_game {
     (
         start: $start:expr,
         outcome: { $(#[$om:meta])* $outcome:path },
-        is_capture: $is_capture:path $(,)?
+        is_capture: $is_capture:path,
+        board_view: { $(#[$bm:meta])* $board_view:path },
+        move_record: { $(#[$mm:meta])* $move_record:path } $(,)?
     ) => {
         impl fairy_kernel::Game for Position {
             type Move = Move;
@@ -405,6 +413,36 @@ macro_rules! hex_game {
                 let mut c = $crate::Counter(0);
                 self.generate(&mut c);
                 c.0
+            }
+        }
+
+        /// Drawings, piece names and typed move records.
+        impl fairy_kernel::presentation::Presentation for Position {
+            fn diagram(&self) -> String {
+                diagram::draw(self)
+            }
+
+            $(#[$bm])*
+            fn board_view(&self) -> Option<fairy_kernel::view::BoardView> {
+                Some($board_view(self))
+            }
+
+            /// The six orthodox pieces.
+            fn pieces(&self) -> Vec<fairy_kernel::presentation::PieceKind> {
+                $crate::PIECE_KINDS.to_vec()
+            }
+
+            fn square_name(&self, sq: u16) -> String {
+                fairy_kernel::Geometry::square_name(notation::geometry(), sq)
+            }
+
+            fn cell_count(&self) -> usize {
+                fairy_kernel::Geometry::cell_count(notation::geometry())
+            }
+
+            $(#[$mm])*
+            fn move_record(&self, mv: Move) -> fairy_kernel::presentation::MoveRecord {
+                $move_record(self, mv)
             }
         }
 
