@@ -40,14 +40,11 @@ pub(crate) fn draw(p: &Position) -> String {
             " {letter} {row:<width$}  {letter}1-{letter}{len}\n"
         ));
     }
-    let side = match p.side {
+    let side = match p.core.side {
         Color::White => "white",
         Color::Black => "black",
     };
     out.push_str("   upper case white, lower case black; empty cells: . light, : grey, * dark\n");
-    out.push_str(&format!(
-        "   {side} to move; {}\n",
-        crate::notation::write_position(p)
-    ));
+    out.push_str(&format!("   {side} to move; {}\n", p.core.write_notation()));
     out
 }

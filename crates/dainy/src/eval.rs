@@ -33,6 +33,7 @@ pub(crate) fn tables() -> &'static EvalTables {
 #[cfg(test)]
 mod tests {
     fairy_hexchess::hex_eval_tests! {
+        placement: core.pl,
         mirror_cell: mirror_cell,
         pawn_step: crate::generated::tables::PAWN_STEP,
         pawn_steps: 2,

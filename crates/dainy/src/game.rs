@@ -1,14 +1,13 @@
-//! The [`Game`] implementation: start position, outcome, notation, hashing, evaluation.
+//! Dainy's part of the [`Game`] implementation (outcome, captures; the rest is
+//! fairy-hexchess's `hex_game!` at the crate root), drawings and evaluation.
 
-use fairy_kernel::presentation::{MoveFlags, MoveRecord, PieceKind, Presentation};
-use fairy_kernel::Heuristics;
-use fairy_kernel::{Color, Game, MoveError, Outcome, PositionError, Reason, SquareError};
+use fairy_kernel::presentation::{MoveFlags, MoveRecord};
+use fairy_kernel::{Game, Heuristics, Outcome, Reason};
 
-use crate::movegen::{Counter, Lister, Tables};
-use crate::notation::{geometry, parse_move, parse_position, write_move, write_position};
+use crate::movegen::Tables;
+use crate::notation::geometry;
 use crate::position::Position;
 use crate::types::{Move, MoveKind};
-use crate::MoveList;
 
 /// Capacity of [`crate::MoveList`]. No position has more legal moves: at most 8 queens
 /// (39 targets at best on the empty board), 2 rooks (27), 3 bishops (13), 2 knights (12),
@@ -30,49 +29,14 @@ impl Position {
     }
 }
 
-impl Game for Position {
-    type Move = Move;
-    type MoveList = MoveList;
-    type RuleSet = ();
-
-    fn start(_: ()) -> Self {
-        parse_position(START).expect("the start position is valid")
-    }
-
-    fn rule_set(&self) {}
-
-    fn from_notation(_: (), text: &str) -> Result<Self, PositionError> {
-        parse_position(text)
-    }
-
-    fn to_notation(&self) -> String {
-        write_position(self)
-    }
-
-    fn side_to_move(&self) -> Color {
-        self.side
-    }
-
-    fn is_check(&self) -> bool {
-        self.in_check(self.side)
-    }
-
-    fn legal_moves(&self, moves: &mut MoveList) {
-        self.generate(&mut Lister(moves));
-    }
-
-    fn play(&mut self, mv: Move) {
-        self.play_move(mv);
-    }
-
+impl Position {
     /// Checkmate (a win, seed §4.1(a)), stalemate (a draw, seed §4.2(a)) and the dead
-    /// position of bare kings (a draw, seed §4.2(b)); repetition is decided by
-    /// [`fairy_kernel::GameRecord`] (ruling G1). A dead position keeps its legal moves.
-    fn outcome(&self) -> Option<Outcome> {
+    /// position of bare kings (a draw, seed §4.2(b)).
+    pub(crate) fn rules_outcome(&self) -> Option<Outcome> {
         if self.count_legal_moves() == 0 {
-            return Some(if self.in_check(self.side) {
+            return Some(if self.in_check(self.core.side) {
                 Outcome::Win {
-                    winner: !self.side,
+                    winner: !self.core.side,
                     reason: Reason::Checkmate,
                 }
             } else {
@@ -86,54 +50,37 @@ impl Game for Position {
         })
     }
 
-    fn format_move(&self, mv: Move) -> String {
-        write_move(mv)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        parse_move(self, text)
-    }
-
-    fn move_origin(&self, mv: Move) -> u16 {
-        mv.origin()
-    }
-
-    fn parse_square(&self, text: &str) -> Result<u16, SquareError> {
-        fairy_kernel::Geometry::parse_square(geometry(), &text.to_ascii_lowercase())
-    }
-
-    fn is_capture(&self, mv: Move) -> bool {
-        !mv.is_castle() && self.occupied_by(!self.side).contains(mv.target())
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn hash_from_scratch(&self) -> u64 {
-        self.compute_hash()
-    }
-
-    fn count_legal_moves(&self) -> usize {
-        let mut c = Counter(0);
-        self.generate(&mut c);
-        c.0
+    /// Whether `mv` takes a piece: a move other than castling onto an enemy piece.
+    pub(crate) fn takes(&self, mv: Move) -> bool {
+        !mv.is_castle() && self.occupied_by(!self.core.side).contains(mv.target())
     }
 }
 
-/// Drawings, piece names and typed move records (docs/rules/dainy.md).
-impl Presentation for Position {
-    fn diagram(&self) -> String {
-        crate::diagram::draw(self)
+/// What the shared `Presentation` (fairy-hexchess's `hex_game!`) asks of the variant.
+impl Position {
+    /// Castling is recorded as the king's move (ruling H6); there is no en passant
+    /// (ruling H4).
+    pub(crate) fn record(&self, mv: Move) -> MoveRecord {
+        let mut r = MoveRecord::new(self.format_move(mv), mv.origin(), mv.target());
+        match mv.kind() {
+            MoveKind::Castle => r = r.with(MoveFlags::CASTLING),
+            MoveKind::Promotion(role) => r = r.promoting(role.upper_char()),
+            MoveKind::Normal => {}
+        }
+        if mv.kind() != MoveKind::Castle && self.occupied_by(!self.core.side).contains(mv.target())
+        {
+            r = r.capturing(mv.target());
+        }
+        r
     }
 
     /// The hexagon with line a at the bottom (White's side), cells of a line side by side,
     /// in the three cell colours `(line + w) mod 3` of ruling H1.
-    fn board_view(&self) -> Option<fairy_kernel::view::BoardView> {
+    pub(crate) fn view(&self) -> fairy_kernel::view::BoardView {
         use fairy_kernel::view::{BoardView, CellShape, PieceView};
         let board = geometry();
         let coords = |sq: u16| board.coords(sq);
-        Some(BoardView::hex(
+        BoardView::hex(
             board,
             CellShape::PointyHexagon,
             vec!["#f4e4c1", "#c9a66b", "#8c6239"],
@@ -152,41 +99,15 @@ impl Presentation for Position {
                     color: p.color,
                 })
             },
-        ))
-    }
-
-    /// The six orthodox pieces (docs/rules/dainy.md).
-    fn pieces(&self) -> Vec<PieceKind> {
-        fairy_hexchess::PIECE_KINDS.to_vec()
-    }
-
-    fn square_name(&self, sq: u16) -> String {
-        fairy_kernel::Geometry::square_name(geometry(), sq)
-    }
-
-    fn cell_count(&self) -> usize {
-        fairy_kernel::Geometry::cell_count(geometry())
-    }
-
-    /// Castling is recorded as the king's move (ruling H6); there is no en passant
-    /// (ruling H4).
-    fn move_record(&self, mv: Move) -> MoveRecord {
-        let mut r = MoveRecord::new(self.format_move(mv), mv.origin(), mv.target());
-        match mv.kind() {
-            MoveKind::Castle => r = r.with(MoveFlags::CASTLING),
-            MoveKind::Promotion(role) => r = r.promoting(role.upper_char()),
-            MoveKind::Normal => {}
-        }
-        if mv.kind() != MoveKind::Castle && self.occupied_by(!self.side).contains(mv.target()) {
-            r = r.capturing(mv.target());
-        }
-        r
+        )
     }
 }
 
 impl Heuristics for Position {
     fn evaluate(&self) -> i32 {
-        self.pl.evaluate::<Tables>(self.side, crate::eval::tables())
+        self.core
+            .pl
+            .evaluate::<Tables>(self.core.side, crate::eval::tables())
     }
 
     /// The captured piece's value plus a promotion's gain (fairy-hexchess
@@ -195,18 +116,18 @@ impl Heuristics for Position {
         if mv.is_castle() {
             return 0;
         }
-        self.pl
-            .capture_gain(mv.target(), !self.side, false, mv.promotion())
+        self.core
+            .pl
+            .capture_gain(mv.target(), !self.core.side, false, mv.promotion())
     }
 
     /// Passes (nothing lapses at the end of a Dainy move); not for a side with only its
     /// king and pawns.
     fn play_null(&mut self) -> bool {
-        if !self.pl.has_officers(self.side) {
+        if !self.core.pl.has_officers(self.core.side) {
             return false;
         }
-        self.side = !self.side;
-        self.hash ^= crate::position::SIDE_KEY;
+        self.core.pass();
         true
     }
 

@@ -74,6 +74,27 @@ fairy_kernel::define_square! {
     parse: notation::parse_cell,
 }
 
+fairy_hexchess::hex_game! {
+    start: START,
+    outcome: {
+        /// Checkmate (a win, seed §4.1(a)), stalemate (a draw, seed §4.2(a)) and the dead
+        /// position of bare kings (a draw, seed §4.2(b)); repetition is decided by
+        /// [`fairy_kernel::GameRecord`] (ruling G1). A dead position keeps its legal moves.
+        Position::rules_outcome
+    },
+    is_capture: Position::takes,
+    board_view: {
+        /// The hexagon with line a at the bottom (White's side), cells of a line side by side,
+        /// in the three cell colours `(line + w) mod 3` of ruling H1.
+        Position::view
+    },
+    move_record: {
+        /// Castling is recorded as the king's move (ruling H6); there is no en passant
+        /// (ruling H4).
+        Position::record
+    },
+}
+
 fairy_hexchess::hex_move_text! {
     move: Move,
     list: MoveList,

@@ -10,7 +10,6 @@ use fairy_kernel::Color;
 
 #[cfg(test)]
 pub(crate) use fairy_hexchess::ascends;
-pub(crate) use fairy_hexchess::{Counter, Lister};
 use fairy_hexchess::{Placement, Sink};
 
 use crate::generated::tables::{KING, KNIGHT, PAWN_AHEAD, PAWN_STEP, RAYS};
@@ -35,14 +34,14 @@ impl Position {
     /// The pieces of `by` that attack cell `sq`, with occupancy `occ` (seed §3.1: a piece
     /// attacks the cells it could capture on, even when it cannot move, seed §3.8(a)).
     pub fn attackers(&self, sq: u16, by: Color, occ: Cells) -> Cells {
-        self.pl.attackers::<Tables>(sq, by, occ)
+        self.core.pl.attackers::<Tables>(sq, by, occ)
     }
 
     /// Whether any piece of `by` attacks `sq` with occupancy `occ`: [`Position::attackers`]
     /// with an early exit, looking only along lines that hold a suitable slider.
     #[inline]
     pub(crate) fn is_attacked(&self, sq: u16, by: Color, occ: Cells) -> bool {
-        self.pl.is_attacked::<Tables>(sq, by, occ)
+        self.core.pl.is_attacked::<Tables>(sq, by, occ)
     }
 
     /// Whether `color`'s king is attacked (in check; seed §3.9(2)(c)).
@@ -54,21 +53,22 @@ impl Position {
     /// Feeds every legal move of the side to move to `sink`.
     #[inline]
     pub(crate) fn generate<S: Sink<Move>>(&self, sink: &mut S) {
-        let us = self.side;
+        let us = self.core.side;
         let them = !us;
-        let own = self.pl.occupied_by(us);
-        let enemy = self.pl.occupied_by(them);
+        let own = self.core.pl.occupied_by(us);
+        let enemy = self.core.pl.occupied_by(them);
         let occ = own | enemy;
         let k = self.king_cell(us);
-        let checks = self.pl.checks::<Tables>(us);
+        let checks = self.core.pl.checks::<Tables>(us);
 
         // King moves: not onto an attacked cell (seed §3.8(a)); attacks computed with the
         // king off the board.
         let safe = self
+            .core
             .pl
             .king_targets::<Tables>(us, |t, occ_nk| self.is_attacked(t, them, occ_nk));
         sink.targets(k, safe);
-        if checks.checkers.is_empty() && self.castling & rights_of(us) != 0 {
+        if checks.checkers.is_empty() && self.core.state & rights_of(us) != 0 {
             self.castling_moves(sink, occ);
         }
 
@@ -80,11 +80,12 @@ impl Position {
             self.piece_moves(sink, sq, target_mask & ray, occ, enemy);
         }
         let free = own.and_not(&checks.pinned);
-        self.pl
+        self.core
+            .pl
             .piece_moves::<Tables>(free, occ, target_mask, |sq, t| sink.targets(sq, t));
         let start_line = Position::line(PAWN_START_LINE[us.index()]);
         let last_line = Position::line(PROMOTION_LINE[us.index()]);
-        for sq in free & self.pl.role(Role::Pawn) {
+        for sq in free & self.core.pl.role(Role::Pawn) {
             let t = self.pawn_targets(sq, us, occ, enemy, start_line) & target_mask;
             sink.pawn(sq, t, last_line);
         }
@@ -116,9 +117,9 @@ impl Position {
         occ: Cells,
         enemy: Cells,
     ) {
-        let role = (self.pl.board[sq as usize] - 1) % 6;
+        let role = (self.core.pl.board[sq as usize] - 1) % 6;
         if role == 0 {
-            let us = self.side;
+            let us = self.core.side;
             let start = Position::line(PAWN_START_LINE[us.index()]);
             let t = self.pawn_targets(sq, us, occ, enemy, start) & mask;
             sink.pawn(sq, t, Position::line(PROMOTION_LINE[us.index()]));
@@ -130,10 +131,10 @@ impl Position {
 
     /// Castling moves (seed §3.8(b), §3.9; ruling H3). The king is not in check here.
     fn castling_moves<S: Sink<Move>>(&self, sink: &mut S, occ: Cells) {
-        let us = self.side;
+        let us = self.core.side;
         let i = us.index();
         let k = KING_HOME[i];
-        if self.pl.kings[i] as u16 != k {
+        if self.core.pl.kings[i] as u16 != k {
             return;
         }
         let (short, long) = match us {
@@ -150,8 +151,8 @@ impl Position {
         // own cell and the one it lands on count, docs/rules/dainy.md, H3). The landing
         // cell is judged before castling, as the rules document says.
         let rl = ROOK_LONG[i];
-        if self.castling & long != 0
-            && self.pl.board[rl as usize] == rook
+        if self.core.state & long != 0
+            && self.core.pl.board[rl as usize] == rook
             && !occ.contains(rl + 1)
             && !occ.contains(rl + 2)
             && !self.is_attacked(rl, !us, occ)
@@ -160,8 +161,8 @@ impl Position {
         }
         // Short: king and rook swap cells; the landing cell must not be attacked after.
         let rs = ROOK_SHORT[i];
-        if self.castling & short != 0
-            && self.pl.board[rs as usize] == rook
+        if self.core.state & short != 0
+            && self.core.pl.board[rs as usize] == rook
             && !self.is_attacked(rs, !us, occ)
         {
             sink.special(Move::new(k, rs, MoveKind::Castle));

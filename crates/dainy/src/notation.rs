@@ -1,14 +1,18 @@
 //! Position notation and move notation (ruling H6).
 
-use std::fmt::Write;
 use std::sync::OnceLock;
 
+use fairy_kernel::notation::{field_error, impossible};
 use fairy_kernel::{Color, Geometry, HexBoard, MoveError, PositionError};
 
-use fairy_hexchess::notation::{pick_move, split_move as split_move_text, MoveContext};
+use fairy_hexchess::notation::{
+    move_from_cells, parse_legal, split_move as split_move_text, MoveContext,
+};
+use fairy_hexchess::HexPosition;
 
 use crate::position::{
-    Position, BLACK_LONG, BLACK_SHORT, KING_HOME, ROOK_LONG, ROOK_SHORT, WHITE_LONG, WHITE_SHORT,
+    Dainy, Position, BLACK_LONG, BLACK_SHORT, KING_HOME, ROOK_LONG, ROOK_SHORT, WHITE_LONG,
+    WHITE_SHORT,
 };
 use crate::tables::{board, LINE_LENGTHS};
 use crate::types::{Move, Piece, Role, PROMOTIONS};
@@ -34,64 +38,86 @@ const CASTLING_LETTERS: [(char, u8); 4] = [
     ('q', BLACK_LONG),
 ];
 
-/// Writes the position notation of ruling H6.
-pub(crate) fn write_position(p: &Position) -> String {
-    let g = geometry();
-    let mut out = String::with_capacity(64);
-    for line in (0..11).rev() {
-        let mut empty = 0;
-        for n in 1..=LINE_LENGTHS[line] {
-            let sq = g.cell(line, n).unwrap_or(0);
-            match p.piece_on(sq) {
-                Some(piece) => {
-                    if empty > 0 {
-                        let _ = write!(out, "{empty}");
-                        empty = 0;
-                    }
-                    out.push(piece.char());
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            let _ = write!(out, "{empty}");
-        }
-        if line > 0 {
-            out.push('/');
-        }
-    }
-    out.push(' ');
-    out.push(p.side.fen_char());
-    out.push(' ');
-    if p.castling == 0 {
-        out.push('-');
-    } else {
-        for (c, bit) in CASTLING_LETTERS {
-            if p.castling & bit != 0 {
-                out.push(c);
-            }
-        }
-    }
-    let _ = write!(out, " {} {}", p.halfmove, p.fullmove);
-    out
+/// The cells of the lines `k` down to `a` as the board field lists them, each line's cells
+/// `1` upwards (ruling H6).
+pub(crate) fn lines_top_down() -> &'static [Vec<u16>] {
+    static LINES: OnceLock<Vec<Vec<u16>>> = OnceLock::new();
+    LINES.get_or_init(|| {
+        let g = geometry();
+        (0..11)
+            .rev()
+            .map(|line| {
+                (1..=LINE_LENGTHS[line])
+                    .filter_map(|n| g.cell(line, n))
+                    .collect()
+            })
+            .collect()
+    })
 }
 
-fn field_err(field: &'static str, text: &str, expected: impl Into<String>) -> PositionError {
-    PositionError::Field {
-        field,
-        text: text.to_owned(),
-        expected: expected.into(),
+/// Writes the castling rights field of ruling H6: `-` or the letters of the rights in the
+/// order `KQkq`.
+pub(crate) fn write_castling(rights: u8) -> String {
+    if rights == 0 {
+        return "-".to_owned();
     }
+    CASTLING_LETTERS
+        .iter()
+        .filter(|&&(_, bit)| rights & bit != 0)
+        .map(|&(c, _)| c)
+        .collect()
 }
 
-fn impossible(reason: impl Into<String>) -> PositionError {
-    PositionError::Impossible {
-        reason: reason.into(),
+/// Reads the castling rights field of ruling H6 (whether the king and rooks are at home is
+/// checked with the whole position).
+pub(crate) fn read_castling(text: &str) -> Result<u8, PositionError> {
+    let mut rights = 0u8;
+    if text == "-" {
+        return Ok(rights);
     }
+    for c in text.chars() {
+        let Some(&(_, bit)) = CASTLING_LETTERS.iter().find(|(l, _)| *l == c) else {
+            return Err(field_error(
+                "castling rights",
+                text,
+                "'-' or some of K, Q, k, q",
+            ));
+        };
+        if rights & bit != 0 {
+            return Err(field_error(
+                "castling rights",
+                text,
+                format!("each letter at most once ({c} repeats)"),
+            ));
+        }
+        rights |= bit;
+    }
+    Ok(rights)
+}
+
+/// Reads the board field of ruling H6 (11 lines `k`..`a` separated by `/`) into the empty
+/// placement of `p`.
+pub(crate) fn read_board(p: &mut HexPosition<80, Dainy>, field: &str) -> Result<(), PositionError> {
+    let lines: Vec<&str> = field.split('/').collect();
+    if lines.len() != 11 {
+        return Err(field_error(
+            "board",
+            field,
+            format!("11 lines k..a separated by '/', found {}", lines.len()),
+        ));
+    }
+    for (i, part) in lines.iter().enumerate() {
+        parse_line(p, 10 - i, part)?;
+    }
+    Ok(())
 }
 
 /// Reads one line of the board field into `p`.
-fn parse_line(p: &mut Position, line: usize, part: &str) -> Result<(), PositionError> {
+fn parse_line(
+    p: &mut HexPosition<80, Dainy>,
+    line: usize,
+    part: &str,
+) -> Result<(), PositionError> {
     let g = geometry();
     let len = LINE_LENGTHS[line] as u32;
     let letter = LETTERS[line];
@@ -111,7 +137,7 @@ fn parse_line(p: &mut Position, line: usize, part: &str) -> Result<(), PositionE
             let run: u32 = match digits.parse() {
                 Ok(v) if v >= 1 && !digits.starts_with('0') => v,
                 _ => {
-                    return Err(field_err(
+                    return Err(field_error(
                         "board",
                         part,
                         format!("a run of empty cells is a number 1..{len} without leading zeros, found {digits:?}"),
@@ -127,7 +153,7 @@ fn parse_line(p: &mut Position, line: usize, part: &str) -> Result<(), PositionE
                 }
             }
         } else {
-            return Err(field_err(
+            return Err(field_error(
                 "board",
                 part,
                 format!(
@@ -136,7 +162,7 @@ fn parse_line(p: &mut Position, line: usize, part: &str) -> Result<(), PositionE
             ));
         }
         if n > len {
-            return Err(field_err(
+            return Err(field_error(
                 "board",
                 part,
                 format!("line {letter} has {len} cells, this describes more"),
@@ -144,7 +170,7 @@ fn parse_line(p: &mut Position, line: usize, part: &str) -> Result<(), PositionE
         }
     }
     if n != len {
-        return Err(field_err(
+        return Err(field_error(
             "board",
             part,
             format!("line {letter} has {len} cells, this describes {n}"),
@@ -153,78 +179,21 @@ fn parse_line(p: &mut Position, line: usize, part: &str) -> Result<(), PositionE
     Ok(())
 }
 
-/// Reads the position notation of ruling H6 and checks that the position can occur.
+/// Reads the position notation of ruling H6 (fairy-hexchess's
+/// [`HexPosition::read_notation`] with Dainy's lines and castling rights) and checks that
+/// the position can occur.
 pub(crate) fn parse_position(text: &str) -> Result<Position, PositionError> {
-    let fields: Vec<&str> = text.split_whitespace().collect();
-    if fields.len() != 5 {
-        return Err(PositionError::FieldCount {
-            text: text.to_owned(),
-            found: fields.len(),
-            expected: "5 (board, side to move, castling rights, half-move clock, move number)"
-                .to_owned(),
-        });
-    }
-    let mut p = Position::empty();
-    let lines: Vec<&str> = fields[0].split('/').collect();
-    if lines.len() != 11 {
-        return Err(field_err(
-            "board",
-            fields[0],
-            format!("11 lines k..a separated by '/', found {}", lines.len()),
-        ));
-    }
-    for (i, part) in lines.iter().enumerate() {
-        parse_line(&mut p, 10 - i, part)?;
-    }
-    p.side = match fields[1] {
-        "w" => Color::White,
-        "b" => Color::Black,
-        other => return Err(field_err("side to move", other, "w or b")),
+    let p = Position {
+        core: HexPosition::read_notation(text)?,
     };
-    let mut rights = 0u8;
-    if fields[2] != "-" {
-        for c in fields[2].chars() {
-            let Some(&(_, bit)) = CASTLING_LETTERS.iter().find(|(l, _)| *l == c) else {
-                return Err(field_err(
-                    "castling rights",
-                    fields[2],
-                    "'-' or some of K, Q, k, q",
-                ));
-            };
-            if rights & bit != 0 {
-                return Err(field_err(
-                    "castling rights",
-                    fields[2],
-                    format!("each letter at most once ({c} repeats)"),
-                ));
-            }
-            rights |= bit;
-        }
-    }
-    // A run of digits that does not fit is said to be too large.
-    let range = |t: &str, min: u32| {
-        if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) && t.parse::<u32>().is_err() {
-            format!("a number {min} to {}: this one is too large", u32::MAX)
-        } else {
-            format!("a number {min} or more")
-        }
-    };
-    p.halfmove = fields[3]
-        .parse()
-        .map_err(|_| field_err("half-move clock", fields[3], range(fields[3], 0)))?;
-    p.fullmove = match fields[4].parse::<u32>() {
-        Ok(v) if v >= 1 => v,
-        _ => return Err(field_err("move number", fields[4], range(fields[4], 1))),
-    };
-    validate(&p, rights)?;
-    p.castling = rights;
-    p.hash = p.compute_hash();
+    validate(&p)?;
     Ok(p)
 }
 
 /// The rejections of an impossible position (docs/rules/dainy.md §6.1).
-fn validate(p: &Position, rights: u8) -> Result<(), PositionError> {
+fn validate(p: &Position) -> Result<(), PositionError> {
     let g = geometry();
+    let rights = p.core.state;
     for color in Color::ALL {
         let kings = p.pieces(color, Role::King).count();
         if kings != 1 {
@@ -300,11 +269,11 @@ fn validate(p: &Position, rights: u8) -> Result<(), PositionError> {
             )));
         }
     }
-    let waiting = !p.side;
+    let waiting = !p.core.side;
     if p.in_check(waiting) {
         return Err(impossible(format!(
             "{waiting} is in check but it is {}'s move",
-            p.side
+            p.core.side
         )));
     }
     Ok(())
@@ -342,28 +311,20 @@ pub(crate) fn parse_cell(text: &str) -> Result<u16, fairy_kernel::SquareError> {
 /// Reads a move without a position: squares and promotion, kind normal or promotion
 /// (`Move: FromStr`).
 pub(crate) fn read_move_text(text: &str) -> Result<Move, MoveError> {
-    let (from, to, promo) = split_move(text)?;
-    Ok(match promo {
-        Some(r) => Move::new(from, to, crate::MoveKind::Promotion(r)),
-        None => Move::new(from, to, crate::MoveKind::Normal),
-    })
+    Ok(move_from_cells(split_move(text)?))
 }
 
 /// Reads a move and checks it is legal in `p`.
 pub(crate) fn parse_move(p: &Position, text: &str) -> Result<Move, MoveError> {
     let cells = split_move(text)?;
-    let mut moves = crate::MoveList::new();
-    p.generate(&mut crate::movegen::Lister(&mut moves));
     let cx = MoveContext {
         geometry: geometry(),
-        side: p.side,
+        side: p.core.side,
         mover: p.piece_on(cells.0),
         promotion_errors: [
             "a pawn reaching the last line must promote: add =Q, =R, =B or =N",
             "not a promotion: a pawn promotes only on the last line",
         ],
     };
-    pick_move(moves.as_slice(), text, cells, &cx, || {
-        fairy_kernel::Game::outcome(p)
-    })
+    parse_legal(p, text, cells, &cx)
 }

@@ -1,9 +1,10 @@
-//! The position: placement, side to move, castling rights, clocks and the Zobrist hash;
-//! playing a move (copy-make).
+//! The position: fairy-hexchess's [`HexPosition`] (placement, side to move, clocks, Zobrist
+//! hash, notation) with the castling rights as Dainy's own state; playing a move
+//! (copy-make).
 
-use fairy_hexchess::Placement;
+use fairy_hexchess::{HexPosition, HexRules, ZobristKeys};
 use fairy_kernel::zobrist::key;
-use fairy_kernel::Color;
+use fairy_kernel::PositionError;
 
 use crate::generated::tables::LINES;
 use crate::types::{Move, MoveKind, Piece, Role};
@@ -45,23 +46,8 @@ const RIGHTS_KEEP: [u8; 80] = {
     t
 };
 
-/// Zobrist keys per piece code (1..=12) and cell.
-static PIECE_KEYS: [[u64; 80]; 13] = {
-    let mut k = [[0u64; 80]; 13];
-    let mut p = 1;
-    while p < 13 {
-        let mut s = 0;
-        while s < 80 {
-            k[p][s] = key(0xD41, (p * 80 + s) as u64);
-            s += 1;
-        }
-        p += 1;
-    }
-    k
-};
-
-/// Zobrist key of "Black to move".
-pub(crate) const SIDE_KEY: u64 = key(0xD42, 0);
+/// The Zobrist keys of the pieces (family `0xD41`) and the side to move (`0xD42`).
+static KEYS: ZobristKeys<80> = ZobristKeys::new(0xD41);
 
 /// Zobrist keys of the castling rights values `0..16`.
 static CASTLING_KEYS: [u64; 16] = {
@@ -82,6 +68,43 @@ static CASTLING_KEYS: [u64; 16] = {
     k
 };
 
+/// Dainy's rules as [`HexPosition`] sees them: its Zobrist keys, the castling rights
+/// (bits [`WHITE_SHORT`], ...) as the variant's own state, and the lines `k` down to `a`
+/// of the board field (ruling H6).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Dainy;
+
+impl HexRules<80> for Dainy {
+    type State = u8;
+    const EMPTY: u8 = 0;
+    const STATE_FIELD: &'static str = "castling rights";
+
+    #[inline(always)]
+    fn keys() -> &'static ZobristKeys<80> {
+        &KEYS
+    }
+
+    fn state_key(pos: &HexPosition<80, Dainy>) -> u64 {
+        CASTLING_KEYS[pos.state as usize]
+    }
+
+    fn write_state(pos: &HexPosition<80, Dainy>) -> String {
+        crate::notation::write_castling(pos.state)
+    }
+
+    fn read_state(_: &HexPosition<80, Dainy>, text: &str) -> Result<u8, PositionError> {
+        crate::notation::read_castling(text)
+    }
+
+    fn rows() -> &'static [Vec<u16>] {
+        crate::notation::lines_top_down()
+    }
+
+    fn read_board(pos: &mut HexPosition<80, Dainy>, text: &str) -> Result<(), PositionError> {
+        crate::notation::read_board(pos, text)
+    }
+}
+
 /// A Dainy position (rules: `docs/rules/dainy.md`).
 ///
 /// Positions are values; [`fairy_kernel::Game::play`] changes one in place (copy-make).
@@ -94,75 +117,33 @@ static CASTLING_KEYS: [u64; 16] = {
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Position {
-    /// Where the pieces stand.
-    pub(crate) pl: Placement<80>,
-    pub(crate) side: Color,
-    /// Castling rights bits ([`WHITE_SHORT`], ...).
-    pub(crate) castling: u8,
-    pub(crate) halfmove: u32,
-    pub(crate) fullmove: u32,
-    pub(crate) hash: u64,
+    /// The placement, side, castling rights (the state: bits [`WHITE_SHORT`], ...), clocks
+    /// and hash.
+    pub(crate) core: HexPosition<80, Dainy>,
 }
 
 impl core::fmt::Debug for Position {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "Dainy({})", crate::notation::write_position(self))
+        write!(f, "Dainy({})", self.core.write_notation())
     }
 }
 
 impl Position {
-    /// An empty board (no kings: not a legal position), White to move, no rights.
-    pub(crate) fn empty() -> Position {
-        Position {
-            pl: Placement::EMPTY,
-            side: Color::White,
-            castling: 0,
-            halfmove: 0,
-            fullmove: 1,
-            hash: 0,
-        }
-    }
-
-    fairy_hexchess::placement_access!(crate::Square);
+    fairy_hexchess::placement_access!(crate::Square, core.pl);
 
     /// The castling rights as bits: [`WHITE_SHORT`], [`WHITE_LONG`], [`BLACK_SHORT`],
     /// [`BLACK_LONG`].
     #[inline]
     pub fn castling_rights(&self) -> u8 {
-        self.castling
-    }
-
-    /// Moves since the last capture or pawn move (no rule uses it; kept for the notation).
-    #[inline]
-    pub fn halfmove_clock(&self) -> u32 {
-        self.halfmove
-    }
-
-    /// The move number: 1 at the start, up by one after each Black move.
-    #[inline]
-    pub fn fullmove_number(&self) -> u32 {
-        self.fullmove
-    }
-
-    /// Puts `piece` on the empty cell `sq`, updating sets and hash.
-    #[inline]
-    pub(crate) fn put(&mut self, sq: u16, piece: Piece) {
-        let code = self.pl.put(sq, piece);
-        self.hash ^= PIECE_KEYS[code as usize][sq as usize];
-    }
-
-    /// Removes the piece with code `code` from `sq`.
-    #[inline]
-    fn take(&mut self, sq: u16, code: u8) {
-        self.pl.take(sq, code);
-        self.hash ^= PIECE_KEYS[code as usize][sq as usize];
+        self.core.state
     }
 
     /// Sets the castling rights, updating the hash.
     #[inline]
     pub(crate) fn set_castling(&mut self, rights: u8) {
-        self.hash ^= CASTLING_KEYS[self.castling as usize] ^ CASTLING_KEYS[rights as usize];
-        self.castling = rights;
+        let c = &mut self.core;
+        c.hash ^= CASTLING_KEYS[c.state as usize] ^ CASTLING_KEYS[rights as usize];
+        c.state = rights;
     }
 
     /// Plays a move produced by the legal move generator (copy-make: the caller keeps a
@@ -173,76 +154,43 @@ impl Position {
     pub(crate) fn play_move(&mut self, mv: Move) {
         let from = mv.origin();
         let to = mv.target();
-        let code = self.pl.board[from as usize];
-        debug_assert!(code != 0, "no piece on the origin of {mv:?}");
-        let us = self.side;
-        let mut reset = (code - 1) % 6 == Role::Pawn as u8;
-        match mv.kind() {
+        let c = &mut self.core;
+        let us = c.side;
+        let reset = match mv.kind() {
             MoveKind::Castle => {
-                let rook = self.pl.board[to as usize];
+                let code = c.pl.board[from as usize];
+                let rook = c.pl.board[to as usize];
                 let rook_to = if to == ROOK_LONG[us.index()] {
                     to + 1
                 } else {
                     from
                 };
-                self.take(from, code);
-                self.take(to, rook);
-                self.put(
+                c.take(from, code);
+                c.take(to, rook);
+                c.put(
                     to,
                     Piece {
                         color: us,
                         role: Role::King,
                     },
                 );
-                self.put(
+                c.put(
                     rook_to,
                     Piece {
                         color: us,
                         role: Role::Rook,
                     },
                 );
+                false
             }
-            kind => {
-                let captured = self.pl.board[to as usize];
-                if captured != 0 {
-                    self.take(to, captured);
-                    reset = true;
-                }
-                self.take(from, code);
-                let role = match kind {
-                    MoveKind::Promotion(r) => r,
-                    _ => match Piece::from_code(code) {
-                        Some(p) => p.role,
-                        None => Role::Pawn,
-                    },
-                };
-                self.put(to, Piece { color: us, role });
-            }
-        }
-        let rights = self.castling & RIGHTS_KEEP[from as usize] & RIGHTS_KEEP[to as usize];
-        if rights != self.castling {
+            MoveKind::Promotion(r) => c.move_piece(from, to, Some(r)),
+            MoveKind::Normal => c.move_piece(from, to, None),
+        };
+        let rights = c.state & RIGHTS_KEEP[from as usize] & RIGHTS_KEEP[to as usize];
+        if rights != c.state {
             self.set_castling(rights);
         }
-        self.halfmove = if reset { 0 } else { self.halfmove + 1 };
-        if us == Color::Black {
-            self.fullmove += 1;
-        }
-        self.side = !us;
-        self.hash ^= SIDE_KEY;
-    }
-
-    /// The Zobrist hash recomputed from the placement, side to move and castling rights.
-    pub(crate) fn compute_hash(&self) -> u64 {
-        let mut h = CASTLING_KEYS[self.castling as usize];
-        if self.side == Color::Black {
-            h ^= SIDE_KEY;
-        }
-        for (sq, &code) in self.pl.board.iter().enumerate() {
-            if code != 0 {
-                h ^= PIECE_KEYS[code as usize][sq];
-            }
-        }
-        h
+        self.core.finish_move(reset);
     }
 
     /// The cells of line `line` (`a` = 0).

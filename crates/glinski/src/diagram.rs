@@ -5,7 +5,7 @@ use fairy_kernel::view::{BoardView, CellShape, LabelView, PieceView};
 use fairy_kernel::{Color, Geometry};
 
 use crate::generated::tables::SHADE;
-use crate::notation::{geometry, write_position};
+use crate::notation::geometry;
 use crate::position::Position;
 use crate::tables::{FILE_LENGTHS, FILE_LETTERS};
 
@@ -93,11 +93,11 @@ pub(crate) fn draw(p: &Position) -> String {
     out.push('\n');
     out.push_str("upper case white, lower case black; empty cells: . light, : medium, * dark\n");
     out.push_str("cells are numbered from the bottom of each file (a1-a6, f1-f11, l1-l6)\n");
-    let side = match p.side {
+    let side = match p.core.side {
         Color::White => "white",
         Color::Black => "black",
     };
-    out.push_str(&format!("{side} to move; {}\n", write_position(p)));
+    out.push_str(&format!("{side} to move; {}\n", p.core.write_notation()));
     out
 }
 

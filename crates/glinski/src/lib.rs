@@ -75,6 +75,27 @@ fairy_kernel::define_square! {
     parse: notation::parse_cell,
 }
 
+fairy_hexchess::hex_game! {
+    start: START,
+    outcome: {
+        /// Checkmate wins (§4.2); stalemate wins for the side that delivered it
+        /// ([`fairy_kernel::Reason::StalemateWin`], scored 3/4 : 1/4 by Gliński's rules, §4.3);
+        /// repetition is decided by [`fairy_kernel::GameRecord`] (ruling G1). No material is
+        /// declared dead (§4.4).
+        Position::rules_outcome
+    },
+    is_capture: Position::takes,
+    board_view: {
+        /// The hexagonal board as drawn by `fairy svg` (docs/rules/glinski.md).
+        crate::diagram::view
+    },
+    move_record: {
+        /// En passant names the captured pawn's cell, one step behind the skipped cell the
+        /// pawn lands on (§3.6(d)).
+        Position::record
+    },
+}
+
 fairy_hexchess::hex_move_text! {
     move: Move,
     list: MoveList,

@@ -10,7 +10,6 @@ use fairy_kernel::Color;
 
 #[cfg(test)]
 pub(crate) use fairy_hexchess::ascends;
-pub(crate) use fairy_hexchess::{Counter, Lister};
 use fairy_hexchess::{Placement, Sink};
 
 use crate::generated::tables::{
@@ -34,24 +33,24 @@ impl Position {
     /// The pieces of `by` that attack cell `sq` with occupancy `occ` (a piece attacks the
     /// cells it could capture on; §4.1).
     pub fn attackers(&self, sq: u16, by: Color, occ: Cells) -> Cells {
-        self.pl.attackers::<Tables>(sq, by, occ)
+        self.core.pl.attackers::<Tables>(sq, by, occ)
     }
 
     /// Whether a piece of `by` attacks `sq` with occupancy `occ` (the boolean form of
     /// [`Position::attackers`], with early exits).
     #[inline]
     pub(crate) fn is_attacked(&self, sq: u16, by: Color, occ: Cells) -> bool {
-        if self.pl.leaper_attacks::<Tables>(sq, by) {
+        if self.core.pl.leaper_attacks::<Tables>(sq, by) {
             return true;
         }
-        let them = self.pl.by_color[by.index()];
+        let them = self.core.pl.by_color[by.index()];
         let s = sq as usize;
-        let q = self.pl.role(Role::Queen);
-        let rq = (self.pl.role(Role::Rook) | q) & them;
+        let q = self.core.pl.role(Role::Queen);
+        let rq = (self.core.pl.role(Role::Rook) | q) & them;
         if ROOK_LINES[s].intersects(&rq) && rook_attacks(sq, occ).intersects(&rq) {
             return true;
         }
-        let bq = (self.pl.role(Role::Bishop) | q) & them;
+        let bq = (self.core.pl.role(Role::Bishop) | q) & them;
         BISHOP_LINES[s].intersects(&bq) && bishop_attacks(sq, occ).intersects(&bq)
     }
 
@@ -64,22 +63,23 @@ impl Position {
     /// Feeds every legal move of the side to move to `sink`.
     #[inline]
     pub(crate) fn generate<S: Sink<Move>>(&self, sink: &mut S) {
-        let us = self.side;
+        let us = self.core.side;
         let them = !us;
-        let own = self.pl.occupied_by(us);
-        let enemy = self.pl.occupied_by(them);
+        let own = self.core.pl.occupied_by(us);
+        let enemy = self.core.pl.occupied_by(them);
         let occ = own | enemy;
         let k = self.king_cell(us);
-        let checks = self.pl.checks::<Tables>(us);
+        let checks = self.core.pl.checks::<Tables>(us);
 
         // King moves: not onto an attacked cell; attacks computed with the king off the
         // board (§3.1, §4.1).
         let safe = self
+            .core
             .pl
             .king_targets::<Tables>(us, |t, occ_nk| self.is_attacked(t, them, occ_nk));
         sink.targets(k, safe);
 
-        if self.ep != NO_CELL {
+        if self.core.state != NO_CELL {
             self.en_passant_moves(sink, k, occ);
         }
 
@@ -91,10 +91,11 @@ impl Position {
             self.piece_moves(sink, sq, target_mask & ray, occ, enemy);
         }
         let free = own.and_not(&checks.pinned);
-        self.pl
+        self.core
+            .pl
             .piece_moves::<Tables>(free, occ, target_mask, |sq, t| sink.targets(sq, t));
         let last = PROMOTION[us.index()];
-        for sq in free & self.pl.role(Role::Pawn) {
+        for sq in free & self.core.pl.role(Role::Pawn) {
             self.pawn_moves(sink, sq, target_mask, occ, enemy, last);
         }
     }
@@ -111,7 +112,7 @@ impl Position {
         enemy: Cells,
         last: Cells,
     ) {
-        let us = self.side.index();
+        let us = self.core.side.index();
         let s = sq as usize;
         let mut t = PAWN_ATTACKS[us][s] & enemy;
         let p1 = PAWN_PUSH[us][s];
@@ -127,13 +128,13 @@ impl Position {
         sink.pawn(sq, t & mask, last);
     }
 
-    /// En passant captures onto `self.ep` (§3.6(d)): each is legal when no enemy piece
+    /// En passant captures onto `self.core.state` (§3.6(d)): each is legal when no enemy piece
     /// attacks the king once the capturing pawn has moved and the captured pawn is gone.
     #[inline(never)]
     fn en_passant_moves<S: Sink<Move>>(&self, sink: &mut S, k: u16, occ: Cells) {
-        let us = self.side;
+        let us = self.core.side;
         let them = !us;
-        let ep = self.ep as u16;
+        let ep = self.core.state as u16;
         let victim = PAWN_PUSH[them.index()][ep as usize] as u16;
         let capturers = PAWN_ATTACKS[them.index()][ep as usize] & self.pieces(us, Role::Pawn);
         for from in capturers {
@@ -159,9 +160,9 @@ impl Position {
         occ: Cells,
         enemy: Cells,
     ) {
-        let role = (self.pl.board[sq as usize] - 1) % 6;
+        let role = (self.core.pl.board[sq as usize] - 1) % 6;
         if role == 0 {
-            let last = PROMOTION[self.side.index()];
+            let last = PROMOTION[self.core.side.index()];
             self.pawn_moves(sink, sq, mask, occ, enemy, last);
             return;
         }

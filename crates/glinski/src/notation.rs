@@ -3,11 +3,13 @@
 
 use std::sync::OnceLock;
 
-use fairy_kernel::notation::{field_error, impossible, read_counter, read_rows, write_rows};
+use fairy_kernel::notation::impossible;
 use fairy_kernel::{Color, Geometry, HexBoard, MoveError, PositionError};
 
 use crate::generated::tables::{PAWN_PUSH, PAWN_REACH, PAWN_START, PROMOTION};
-use fairy_hexchess::notation::{pick_move, split_move as split_move_text, MoveContext};
+use fairy_hexchess::notation::{
+    move_from_cells, parse_legal, split_move as split_move_text, MoveContext,
+};
 
 use crate::position::Position;
 use crate::tables::{board, FILE_LENGTHS, NO_CELL};
@@ -34,76 +36,19 @@ pub fn rank_cells(rank: u8) -> Vec<u16> {
 }
 
 /// The ranks 11 down to 1 as written in the board field, each as its cells.
-fn ranks_top_down() -> &'static [Vec<u16>] {
+pub(crate) fn ranks_top_down() -> &'static [Vec<u16>] {
     static RANKS: OnceLock<Vec<Vec<u16>>> = OnceLock::new();
     RANKS.get_or_init(|| (1..=11).rev().map(rank_cells).collect())
 }
 
-/// Writes the position notation of §5.1.
-pub(crate) fn write_position(p: &Position) -> String {
-    let rows = ranks_top_down()
-        .iter()
-        .map(|cells| cells.iter().map(|&sq| p.piece_on(sq).map(Piece::char)));
-    let ep = match p.ep_cell() {
-        Some(sq) => name_of(sq),
-        None => "-".to_owned(),
-    };
-    format!(
-        "{} {} {ep} {} {}",
-        write_rows(rows),
-        p.side.fen_char(),
-        p.halfmove,
-        p.fullmove
-    )
-}
-
-/// Reads the position notation of §5.1 and checks that the position can occur (§5.2).
+/// Reads the position notation of §5.1 (fairy-hexchess's
+/// [`fairy_hexchess::HexPosition::read_notation`] with Gliński's ranks and en-passant cell)
+/// and checks that the position can occur (§5.2).
 pub(crate) fn parse_position(text: &str) -> Result<Position, PositionError> {
-    let fields: Vec<&str> = text.split_whitespace().collect();
-    if fields.len() != 5 {
-        return Err(PositionError::FieldCount {
-            text: text.to_owned(),
-            found: fields.len(),
-            expected: "5 (board, side to move, en-passant cell, half-move clock, move number)"
-                .to_owned(),
-        });
-    }
-    let ranks = ranks_top_down();
-    let lengths: Vec<usize> = ranks.iter().map(Vec::len).collect();
-    let rows = read_rows("board", fields[0], &lengths)?;
-    let mut p = Position::empty();
-    for (cells, row) in ranks.iter().zip(&rows) {
-        for (&sq, &c) in cells.iter().zip(row) {
-            if let Some(c) = c {
-                let piece = Piece::from_char(c).ok_or_else(|| {
-                    field_error(
-                        "board",
-                        fields[0],
-                        format!("{c:?} is not a piece letter (KQRBNP white, kqrbnp black)"),
-                    )
-                })?;
-                p.put(sq, piece);
-            }
-        }
-    }
-    p.side = match fields[1] {
-        "w" => Color::White,
-        "b" => Color::Black,
-        other => return Err(field_error("side to move", other, "w or b")),
+    let p = Position {
+        core: fairy_hexchess::HexPosition::read_notation(text)?,
     };
-    if fields[2] != "-" {
-        let sq = geometry().parse_square(fields[2]).map_err(|e| {
-            field_error("en-passant cell", fields[2], format!("'-' or a cell: {e}"))
-        })?;
-        p.ep = sq as u8;
-    }
-    p.halfmove = read_counter("half-move clock", fields[3])?;
-    p.fullmove = read_counter("move number", fields[4])?;
-    if p.fullmove == 0 {
-        return Err(field_error("move number", fields[4], "a number 1 or more"));
-    }
     validate(&p)?;
-    p.hash = p.compute_hash();
     Ok(p)
 }
 
@@ -145,7 +90,7 @@ fn validate(p: &Position) -> Result<(), PositionError> {
     }
     if let Some(ep) = p.ep_cell() {
         // The side that just moved made a double step over `ep`.
-        let mover = !p.side;
+        let mover = !p.core.side;
         let m = mover.index();
         let dest = PAWN_PUSH[m][ep as usize];
         let origin = PAWN_PUSH[(!mover).index()][ep as usize];
@@ -166,11 +111,11 @@ fn validate(p: &Position) -> Result<(), PositionError> {
             )));
         }
     }
-    let waiting = !p.side;
+    let waiting = !p.core.side;
     if p.in_check(waiting) {
         return Err(impossible(format!(
             "{waiting} is in check but it is {}'s move",
-            p.side
+            p.core.side
         )));
     }
     Ok(())
@@ -224,28 +169,20 @@ pub(crate) fn parse_cell(text: &str) -> Result<u16, fairy_kernel::SquareError> {
 /// Reads a move without a position: squares and promotion, kind normal or promotion
 /// (`Move: FromStr`).
 pub(crate) fn read_move_text(text: &str) -> Result<Move, MoveError> {
-    let (from, to, promo) = split_move(text)?;
-    Ok(match promo {
-        Some(r) => Move::new(from, to, crate::MoveKind::Promotion(r)),
-        None => Move::new(from, to, crate::MoveKind::Normal),
-    })
+    Ok(move_from_cells(split_move(text)?))
 }
 
 /// Reads a move and checks it is legal in `p`.
 pub(crate) fn parse_move(p: &Position, text: &str) -> Result<Move, MoveError> {
     let cells = split_move(text)?;
-    let mut moves = crate::MoveList::new();
-    p.generate(&mut crate::movegen::Lister(&mut moves));
     let cx = MoveContext {
         geometry: geometry(),
-        side: p.side,
+        side: p.core.side,
         mover: p.piece_on(cells.0),
         promotion_errors: [
             "a pawn reaching the end of its file must promote: add =Q, =R, =B or =N",
             "not a promotion: a pawn promotes only at the end of its file",
         ],
     };
-    pick_move(moves.as_slice(), text, cells, &cx, || {
-        fairy_kernel::Game::outcome(p)
-    })
+    parse_legal(p, text, cells, &cx)
 }

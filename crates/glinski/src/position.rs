@@ -1,34 +1,28 @@
-//! The position: placement, side to move, en-passant cell, clocks and the Zobrist hash;
-//! playing a move (copy-make).
+//! The position: fairy-hexchess's [`HexPosition`] (placement, side to move, clocks, Zobrist
+//! hash, notation) with the en-passant cell as Gliński's own state; playing a move
+//! (copy-make).
 
-use fairy_hexchess::Placement;
+use fairy_hexchess::{HexPosition, HexRules, ZobristKeys};
+use fairy_kernel::notation::field_error;
 use fairy_kernel::zobrist::key;
-use fairy_kernel::Color;
+use fairy_kernel::{Geometry, PositionError};
 
 use crate::generated::tables::{PAWN_ATTACKS, PAWN_PUSH};
 use crate::tables::{CELLS, NO_CELL};
-use crate::types::{Move, MoveKind, Piece, Role};
+use crate::types::{Move, MoveKind, Role};
 
 /// A set of cells of Gliński's board.
 pub type Cells = fairy_hexchess::Cells;
 
-/// Zobrist keys per piece code (1..=12) and cell.
-static PIECE_KEYS: [[u64; CELLS]; 13] = {
-    let mut k = [[0u64; CELLS]; 13];
-    let mut p = 1;
-    while p < 13 {
-        let mut s = 0;
-        while s < CELLS {
-            k[p][s] = key(0x6C1, (p * CELLS + s) as u64);
-            s += 1;
-        }
-        p += 1;
-    }
-    k
-};
+/// Gliński's rules as [`HexPosition`] sees them: the Zobrist keys of the pieces
+/// (family `0x6C1`) and the side (`0x6C2`), the en-passant cell as the variant's own state
+/// (a cell index or [`NO_CELL`]), keyed only while a pawn of the side to move could take
+/// it (ruling G1), and the ranks of the board field (§5.1).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Glinski;
 
-/// Zobrist key of "Black to move".
-const SIDE_KEY: u64 = key(0x6C2, 0);
+/// The Zobrist keys of the pieces and the side to move.
+static KEYS: ZobristKeys<CELLS> = ZobristKeys::new(0x6C1);
 
 /// Zobrist keys of the en-passant cell, used only while the capture is available to a pawn
 /// of the side to move (so that positions equal for ruling G1 hash equal).
@@ -41,6 +35,61 @@ static EP_KEYS: [u64; CELLS] = {
     }
     k
 };
+
+/// Whether the en-passant cell of `p` is keyed into the hash: a pawn of the side to move
+/// attacks it, so the capture is available at least pseudo-legally.
+#[inline(always)]
+fn ep_keyed(p: &HexPosition<CELLS, Glinski>) -> bool {
+    p.state != NO_CELL
+        && PAWN_ATTACKS[(!p.side).index()][p.state as usize]
+            .intersects(&p.pl.pieces(p.side, Role::Pawn))
+}
+
+/// The hash key of the en-passant cell of `p` (0 unless [`ep_keyed`]).
+#[inline(always)]
+fn ep_key(p: &HexPosition<CELLS, Glinski>) -> u64 {
+    if ep_keyed(p) {
+        EP_KEYS[p.state as usize]
+    } else {
+        0
+    }
+}
+
+impl HexRules<CELLS> for Glinski {
+    type State = u8;
+    const EMPTY: u8 = NO_CELL;
+    const STATE_FIELD: &'static str = "en-passant cell";
+
+    #[inline(always)]
+    fn keys() -> &'static ZobristKeys<CELLS> {
+        &KEYS
+    }
+
+    fn state_key(pos: &HexPosition<CELLS, Glinski>) -> u64 {
+        ep_key(pos)
+    }
+
+    fn write_state(pos: &HexPosition<CELLS, Glinski>) -> String {
+        match pos.state {
+            NO_CELL => "-".to_owned(),
+            sq => crate::notation::name_of(sq as u16),
+        }
+    }
+
+    fn read_state(_: &HexPosition<CELLS, Glinski>, text: &str) -> Result<u8, PositionError> {
+        if text == "-" {
+            return Ok(NO_CELL);
+        }
+        let sq = crate::notation::geometry()
+            .parse_square(text)
+            .map_err(|e| field_error("en-passant cell", text, format!("'-' or a cell: {e}")))?;
+        Ok(sq as u8)
+    }
+
+    fn rows() -> &'static [Vec<u16>] {
+        crate::notation::ranks_top_down()
+    }
+}
 
 /// A position of Gliński's hexagonal chess (rules: `docs/rules/glinski.md`).
 ///
@@ -57,36 +106,19 @@ static EP_KEYS: [u64; CELLS] = {
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Position {
-    /// Where the pieces stand.
-    pub(crate) pl: Placement<CELLS>,
-    pub(crate) side: Color,
-    /// The cell a pawn skipped with a double step on the last move, or [`NO_CELL`].
-    pub(crate) ep: u8,
-    pub(crate) halfmove: u32,
-    pub(crate) fullmove: u32,
-    pub(crate) hash: u64,
+    /// The placement, side, en-passant cell (the state: a cell index or [`NO_CELL`]),
+    /// clocks and hash.
+    pub(crate) core: HexPosition<CELLS, Glinski>,
 }
 
 impl core::fmt::Debug for Position {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "Glinski({})", crate::notation::write_position(self))
+        write!(f, "Glinski({})", self.core.write_notation())
     }
 }
 
 impl Position {
-    /// An empty board (no kings: not a legal position), White to move.
-    pub(crate) fn empty() -> Position {
-        Position {
-            pl: Placement::EMPTY,
-            side: Color::White,
-            ep: NO_CELL,
-            halfmove: 0,
-            fullmove: 1,
-            hash: 0,
-        }
-    }
-
-    fairy_hexchess::placement_access!(crate::Square);
+    fairy_hexchess::placement_access!(crate::Square, core.pl);
 
     /// The cell skipped by a pawn's double step on the last move (where an enemy pawn may
     /// capture en passant, §3.6(d)), if there was one.
@@ -98,42 +130,7 @@ impl Position {
     /// [`Position::en_passant`] as a cell index.
     #[inline]
     pub(crate) fn ep_cell(&self) -> Option<u16> {
-        (self.ep != NO_CELL).then_some(self.ep as u16)
-    }
-
-    /// Moves since the last capture or pawn move (no rule uses it; kept for the notation).
-    #[inline]
-    pub fn halfmove_clock(&self) -> u32 {
-        self.halfmove
-    }
-
-    /// The move number: 1 at the start, up by one after each Black move.
-    #[inline]
-    pub fn fullmove_number(&self) -> u32 {
-        self.fullmove
-    }
-
-    /// Puts `piece` on the empty cell `sq`, updating sets and hash.
-    #[inline]
-    pub(crate) fn put(&mut self, sq: u16, piece: Piece) {
-        let code = self.pl.put(sq, piece);
-        self.hash ^= PIECE_KEYS[code as usize][sq as usize];
-    }
-
-    /// Removes the piece with code `code` from `sq`.
-    #[inline]
-    fn take(&mut self, sq: u16, code: u8) {
-        self.pl.take(sq, code);
-        self.hash ^= PIECE_KEYS[code as usize][sq as usize];
-    }
-
-    /// Whether the en-passant cell is keyed into the hash: a pawn of the side to move
-    /// attacks it, so the capture is available at least pseudo-legally.
-    #[inline]
-    pub(crate) fn ep_keyed(&self) -> bool {
-        self.ep != NO_CELL
-            && PAWN_ATTACKS[(!self.side).index()][self.ep as usize]
-                .intersects(&self.pieces(self.side, Role::Pawn))
+        (self.core.state != NO_CELL).then_some(self.core.state as u16)
     }
 
     /// Plays a move produced by the legal move generator (copy-make: the caller keeps a
@@ -145,74 +142,31 @@ impl Position {
     pub(crate) fn play_move(&mut self, mv: Move) {
         let from = mv.origin();
         let to = mv.target();
-        let code = self.pl.board[from as usize];
-        debug_assert!(code != 0, "no piece on the origin of {mv:?}");
-        let us = self.side;
-        if self.ep_keyed() {
-            self.hash ^= EP_KEYS[self.ep as usize];
-        }
-        self.ep = NO_CELL;
-        let mut reset = (code - 1) % 6 == Role::Pawn as u8;
-        let captured = self.pl.board[to as usize];
-        if captured != 0 {
-            self.take(to, captured);
-            reset = true;
-        }
-        self.take(from, code);
-        let role = match mv.kind() {
-            MoveKind::Promotion(r) => r,
+        let us = self.core.side;
+        let c = &mut self.core;
+        c.hash ^= ep_key(c);
+        c.state = NO_CELL;
+        let kind = mv.kind();
+        let reset = c.move_piece(from, to, mv.promotion());
+        match kind {
             MoveKind::EnPassant => {
                 let victim = PAWN_PUSH[(!us).index()][to as usize] as u16;
-                let vcode = self.pl.board[victim as usize];
-                self.take(victim, vcode);
-                Role::Pawn
+                let vcode = c.pl.board[victim as usize];
+                c.take(victim, vcode);
             }
-            MoveKind::DoubleStep => {
-                self.ep = PAWN_PUSH[us.index()][from as usize];
-                Role::Pawn
-            }
-            MoveKind::Normal => match Piece::from_code(code) {
-                Some(p) => p.role,
-                None => Role::Pawn,
-            },
-        };
-        self.put(to, Piece { color: us, role });
-        self.halfmove = if reset { 0 } else { self.halfmove + 1 };
-        if us == Color::Black {
-            self.fullmove += 1;
+            MoveKind::DoubleStep => c.state = PAWN_PUSH[us.index()][from as usize],
+            MoveKind::Normal | MoveKind::Promotion(_) => {}
         }
-        self.side = !us;
-        self.hash ^= SIDE_KEY;
-        if self.ep_keyed() {
-            self.hash ^= EP_KEYS[self.ep as usize];
-        }
+        c.finish_move(reset);
+        c.hash ^= ep_key(c);
     }
 
     /// Gives the move to the other side without moving (the engine's null move): the
     /// en-passant cell lapses.
     pub(crate) fn pass(&mut self) {
-        if self.ep_keyed() {
-            self.hash ^= EP_KEYS[self.ep as usize];
-        }
-        self.ep = NO_CELL;
-        self.side = !self.side;
-        self.hash ^= SIDE_KEY;
-    }
-
-    /// The Zobrist hash recomputed from the placement, side to move and en-passant cell.
-    pub(crate) fn compute_hash(&self) -> u64 {
-        let mut h = 0;
-        if self.side == Color::Black {
-            h ^= SIDE_KEY;
-        }
-        if self.ep_keyed() {
-            h ^= EP_KEYS[self.ep as usize];
-        }
-        for (sq, &code) in self.pl.board.iter().enumerate() {
-            if code != 0 {
-                h ^= PIECE_KEYS[code as usize][sq];
-            }
-        }
-        h
+        let c = &mut self.core;
+        c.hash ^= ep_key(c);
+        c.state = NO_CELL;
+        c.pass();
     }
 }

@@ -4,8 +4,10 @@
 //! the six roles and their letters ([`Role`], [`Piece`]), a placement of pieces kept as
 //! bitsets ([`Placement`]), and the slider and leaper attacks with the check and pin masks
 //! of a legal move generator, parameterised by each variant's generated tables
-//! ([`Tables`]). What differs between the games (pawns, castling, en passant, outcomes,
-//! notation of positions) stays in the variant crates.
+//! ([`Tables`]), and the position they share ([`HexPosition`], described by each variant's
+//! [`HexRules`]): placement, side to move, clocks, Zobrist hashing, the shared part of
+//! playing a move and the position notation. What differs between the games (pawns,
+//! castling, en passant, promotion, outcomes) stays in the variant crates.
 //!
 //! A game developer uses `fairy-dainy` or `fairy-glinski` and never this crate directly;
 //! a contributor adding a hexagonal variant builds on it. A placement, for example:
@@ -28,6 +30,7 @@ mod gain;
 mod macros;
 pub mod notation;
 mod placement;
+mod position;
 mod role;
 mod sink;
 pub mod tables;
@@ -42,6 +45,7 @@ pub use eval::{
 /// The colour of a side (the kernel's), re-exported for the macros.
 pub use fairy_kernel::Color;
 pub use placement::Placement;
+pub use position::{HexPosition, HexRules, ZobristKeys};
 pub use role::{Piece, Role, PIECE_KINDS};
 pub use sink::{Counter, HexMove, Lister, Sink};
 

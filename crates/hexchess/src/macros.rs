@@ -1,6 +1,6 @@
 //! Macros that write the per-variant glue: the [`crate::Tables`] implementation over a
-//! variant's generated `static` tables, and the read access of a position to its
-//! [`crate::Placement`].
+//! variant's generated `static` tables, the read access of a position to its
+//! [`crate::HexPosition`], the text of moves and the `Game` implementation.
 
 /// Declares a unit struct `$name` implementing [`crate::Tables`] with a variant's generated
 /// tables (`RAYS[cell][direction]`, `KNIGHT[cell]`, `KING[cell]`, `PAWN[colour][cell]` the
@@ -50,54 +50,55 @@ macro_rules! hex_tables {
     };
 }
 
-/// Writes, inside `impl Position { ... }` of a position with a field `pl` holding its
-/// [`crate::Placement`], the public read access to the pieces: `piece_at`, `occupied_by`,
-/// `occupied`, `pieces` and `king`, with squares of the variant's typed square `$sq`
-/// (from `fairy_kernel::define_square!`), and the crate's own `piece_on` and `king_cell`
-/// on cell indices.
+/// Writes, inside `impl Position { ... }` of a position whose [`crate::Placement`] is at
+/// the field path given after the square type (`core.pl` for the placement of a
+/// [`crate::HexPosition`] in the field `core`), the public read access to the pieces:
+/// `piece_at`, `occupied_by`, `occupied`, `pieces` and `king`, with squares of the
+/// variant's typed square `$sq` (from `fairy_kernel::define_square!`), and the crate's own
+/// `piece_on` and `king_cell` on cell indices.
 #[macro_export]
 macro_rules! placement_access {
-    ($sq:ty) => {
+    ($sq:ty, $($pl:ident).+) => {
         /// The piece on `sq`, if any.
         #[inline]
         pub fn piece_at(&self, sq: $sq) -> Option<$crate::Piece> {
-            self.pl.piece_at(sq.index())
+            self.$($pl).+.piece_at(sq.index())
         }
 
         /// The piece on cell index `sq`, if any.
         #[inline]
         pub(crate) fn piece_on(&self, sq: u16) -> Option<$crate::Piece> {
-            self.pl.piece_at(sq)
+            self.$($pl).+.piece_at(sq)
         }
 
         /// The cells occupied by `color` (a set of cell indices).
         #[inline]
         pub fn occupied_by(&self, color: $crate::Color) -> $crate::Cells {
-            self.pl.occupied_by(color)
+            self.$($pl).+.occupied_by(color)
         }
 
         /// All occupied cells.
         #[inline]
         pub fn occupied(&self) -> $crate::Cells {
-            self.pl.occupied()
+            self.$($pl).+.occupied()
         }
 
         /// The cells of `color`'s pieces of `role`.
         #[inline]
         pub fn pieces(&self, color: $crate::Color, role: $crate::Role) -> $crate::Cells {
-            self.pl.pieces(color, role)
+            self.$($pl).+.pieces(color, role)
         }
 
         /// The square of `color`'s king.
         #[inline]
         pub fn king(&self, color: $crate::Color) -> $sq {
-            <$sq>::from_index(self.pl.king(color))
+            <$sq>::from_index(self.$($pl).+.king(color))
         }
 
         /// The cell index of `color`'s king.
         #[inline(always)]
         pub(crate) fn king_cell(&self, color: $crate::Color) -> u16 {
-            self.pl.king(color)
+            self.$($pl).+.king(color)
         }
     };
 }
@@ -181,12 +182,12 @@ macro_rules! hex_move_text {
 /// `mirror_cell` maps a cell to its counterpart on the colour-swapped board. The crate
 /// must have `super::tables()` (its evaluation tables) where the macro is invoked, a module
 /// `movegen` with its `Tables`, a module `tables` with `board()` and `CELLS`, `Position`
-/// with a public `pl` placement, `MoveList`, and depend on `fairy-kernel`. (`crate` in
+/// with its placement at the field path `placement` (`core.pl`), `MoveList`, and depend on `fairy-kernel`. (`crate` in
 /// the body means that invoking crate, on purpose.)
 #[macro_export]
 #[allow(clippy::crate_in_macro_def)]
 macro_rules! hex_eval_tests {
-    (mirror_cell: $mirror_cell:path, pawn_step: $pawn_step:expr, pawn_steps: $steps:expr $(,)?) => {
+    (placement: $($pl:ident).+, mirror_cell: $mirror_cell:path, pawn_step: $pawn_step:expr, pawn_steps: $steps:expr $(,)?) => {
         use fairy_hexchess::{Piece, Placement, Role};
         use fairy_kernel::{Color, Game, Geometry};
 
@@ -220,7 +221,7 @@ macro_rules! hex_eval_tests {
 
         /// Kings on their start cells plus `extra` pieces.
         fn with_kings(extra: &[(&str, Color, Role)]) -> Placement<CELLS> {
-            let start = Position::start(()).pl;
+            let start = Position::start(()).$($pl).+;
             let mut p = Placement::EMPTY;
             for color in Color::ALL {
                 p.put(
@@ -239,7 +240,7 @@ macro_rules! hex_eval_tests {
 
         #[test]
         fn the_mirrored_start_is_the_start() {
-            let start = Position::start(()).pl;
+            let start = Position::start(()).$($pl).+;
             assert_eq!(mirror(&start), start);
         }
 
@@ -247,7 +248,7 @@ macro_rules! hex_eval_tests {
         fn colour_mirrored_positions_evaluate_alike() {
             let mut pos = Position::start(());
             for ply in 0..40 {
-                let p = &pos.pl;
+                let p = &pos.$($pl).+;
                 let m = mirror(p);
                 for side in Color::ALL {
                     assert_eq!(eval(p, side), eval(&m, !side), "ply {ply}");
@@ -282,7 +283,7 @@ macro_rules! hex_eval_tests {
 
         #[test]
         fn an_advanced_pawn_scores_more_than_a_home_pawn() {
-            let start = Position::start(()).pl;
+            let start = Position::start(()).$($pl).+;
             let home = (start.pieces(Color::White, Role::Pawn)).first().unwrap();
             let mut advanced = home;
             for _ in 0..$steps {
@@ -306,6 +307,157 @@ macro_rules! hex_eval_tests {
             );
             let s = eval(&p, Color::White);
             assert!(s > 0 && s < 100_000);
+        }
+    };
+}
+
+/// Writes, at the root of a hexagonal variant's crate, `impl fairy_kernel::Game for
+/// Position` over the variant's [`crate::HexPosition`] (the field `core` of its
+/// `Position`) and its own rules: the start position `start` (a notation text),
+/// notation, side to move, check, legal moves, playing, move text, cells, hashing and
+/// counting. `outcome` (`fn(&Position) -> Option<fairy_kernel::Outcome>`, with its doc
+/// lines) and `is_capture` (`fn(&Position, Move) -> bool`) are the variant's. It also
+/// writes `impl fairy_kernel::presentation::Presentation for Position`: the text diagram
+/// (the crate's `diagram::draw`), the six orthodox pieces and the cell names are shared;
+/// `board_view` (`fn(&Position) -> fairy_kernel::view::BoardView`) and `move_record`
+/// (`fn(&Position, Move) -> fairy_kernel::presentation::MoveRecord`), with their doc lines,
+/// are the variant's.
+///
+/// The crate must have `Position` (with `core`, `generate` taking a [`crate::Sink`],
+/// `in_check`, `play_move`), `Move` (with `origin`), `MoveList`, and a module `notation`
+/// with `parse_position`, `write_move`, `parse_move` and `geometry`, a module `diagram` with
+/// `draw`; and depend on
+/// `fairy-kernel`. It also writes the public clocks of `Position`: `halfmove_clock` and
+/// `fullmove_number`.
+#[macro_export]
+macro_rules! hex_game {
+    (
+        start: $start:expr,
+        outcome: { $(#[$om:meta])* $outcome:path },
+        is_capture: $is_capture:path,
+        board_view: { $(#[$bm:meta])* $board_view:path },
+        move_record: { $(#[$mm:meta])* $move_record:path } $(,)?
+    ) => {
+        impl fairy_kernel::Game for Position {
+            type Move = Move;
+            type MoveList = MoveList;
+            type RuleSet = ();
+
+            fn start(_: ()) -> Self {
+                notation::parse_position($start).expect("the start position is valid")
+            }
+
+            fn rule_set(&self) {}
+
+            fn from_notation(_: (), text: &str) -> Result<Self, fairy_kernel::PositionError> {
+                notation::parse_position(text)
+            }
+
+            fn to_notation(&self) -> String {
+                self.core.write_notation()
+            }
+
+            fn side_to_move(&self) -> fairy_kernel::Color {
+                self.core.side
+            }
+
+            fn is_check(&self) -> bool {
+                self.in_check(self.core.side)
+            }
+
+            fn legal_moves(&self, moves: &mut MoveList) {
+                self.generate(&mut $crate::Lister(moves));
+            }
+
+            fn play(&mut self, mv: Move) {
+                self.play_move(mv);
+            }
+
+            $(#[$om])*
+            fn outcome(&self) -> Option<fairy_kernel::Outcome> {
+                $outcome(self)
+            }
+
+            fn format_move(&self, mv: Move) -> String {
+                notation::write_move(mv)
+            }
+
+            fn parse_move(&self, text: &str) -> Result<Move, fairy_kernel::MoveError> {
+                notation::parse_move(self, text)
+            }
+
+            fn move_origin(&self, mv: Move) -> u16 {
+                mv.origin()
+            }
+
+            fn parse_square(&self, text: &str) -> Result<u16, fairy_kernel::SquareError> {
+                fairy_kernel::Geometry::parse_square(
+                    notation::geometry(),
+                    &text.to_ascii_lowercase(),
+                )
+            }
+
+            fn is_capture(&self, mv: Move) -> bool {
+                $is_capture(self, mv)
+            }
+
+            fn hash(&self) -> u64 {
+                self.core.hash
+            }
+
+            fn hash_from_scratch(&self) -> u64 {
+                self.core.compute_hash()
+            }
+
+            fn count_legal_moves(&self) -> usize {
+                let mut c = $crate::Counter(0);
+                self.generate(&mut c);
+                c.0
+            }
+        }
+
+        /// Drawings, piece names and typed move records.
+        impl fairy_kernel::presentation::Presentation for Position {
+            fn diagram(&self) -> String {
+                diagram::draw(self)
+            }
+
+            $(#[$bm])*
+            fn board_view(&self) -> Option<fairy_kernel::view::BoardView> {
+                Some($board_view(self))
+            }
+
+            /// The six orthodox pieces.
+            fn pieces(&self) -> Vec<fairy_kernel::presentation::PieceKind> {
+                $crate::PIECE_KINDS.to_vec()
+            }
+
+            fn square_name(&self, sq: u16) -> String {
+                fairy_kernel::Geometry::square_name(notation::geometry(), sq)
+            }
+
+            fn cell_count(&self) -> usize {
+                fairy_kernel::Geometry::cell_count(notation::geometry())
+            }
+
+            $(#[$mm])*
+            fn move_record(&self, mv: Move) -> fairy_kernel::presentation::MoveRecord {
+                $move_record(self, mv)
+            }
+        }
+
+        impl Position {
+            /// Moves since the last capture or pawn move (no rule uses it; kept for the notation).
+            #[inline]
+            pub fn halfmove_clock(&self) -> u32 {
+                self.core.halfmove
+            }
+
+            /// The move number: 1 at the start, up by one after each Black move.
+            #[inline]
+            pub fn fullmove_number(&self) -> u32 {
+                self.core.fullmove
+            }
         }
     };
 }

@@ -116,3 +116,40 @@ pub fn pick_move<M: HexMove>(
         moves.len()
     )))
 }
+
+/// The move that the parsed cells and promotion of a text mean without a position: a
+/// normal move, or a promotion to the role given (a move's other kinds, such as castling,
+/// a double step or en passant, depend on the position).
+pub fn move_from_cells<M: HexMove>((from, to, promo): (u16, u16, Option<Role>)) -> M {
+    match promo {
+        Some(r) => M::promotion(from, to, r),
+        None => M::normal(from, to),
+    }
+}
+
+/// Finds the legal move of `position` with the parsed cells and promotion of `text`, with
+/// the errors of [`pick_move`].
+///
+/// # Errors
+/// [`MoveError::GameOver`] when the game is over, [`MoveError::Illegal`] when no legal move
+/// has these cells and promotion (the reason as [`pick_move`] gives it).
+pub fn parse_legal<G>(
+    position: &G,
+    text: &str,
+    cells: (u16, u16, Option<Role>),
+    cx: &MoveContext<'_>,
+) -> Result<G::Move, MoveError>
+where
+    G: fairy_kernel::Game,
+    G::Move: HexMove,
+{
+    let mut moves = G::MoveList::default();
+    position.legal_moves(&mut moves);
+    pick_move(
+        fairy_kernel::MoveBuf::as_slice(&moves),
+        text,
+        cells,
+        cx,
+        || position.outcome(),
+    )
+}
