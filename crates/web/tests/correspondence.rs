@@ -2,7 +2,10 @@
 //! and a flag fall leaves the loser's clock at 0.
 
 use fairy_web::live::db::{Sqlite, Storage};
-use fairy_web::live::game::{now_ms, GameRow, LiveGame, Opponent, Status, TimeControl, TimeKind};
+use fairy_web::live::game::{now_ms, GameRow, LiveGame, TimeControl, TimeKind};
+
+mod common;
+use common::game_row;
 
 const DAY: i64 = 86_400_000;
 const HOUR: i64 = 3_600_000;
@@ -14,26 +17,14 @@ fn row() -> GameRow {
         .expect("a session")
         .notation();
     GameRow {
-        id: "corr".into(),
-        variant: "glinski".into(),
         start_position: start,
         time: TimeControl {
             kind: TimeKind::Correspondence,
             base_ms: DAY,
             increment_ms: 0,
         },
-        opponent: Opponent::Invite,
-        engine_level: 3,
-        names: [Some("Ann".into()), Some("Bob".into())],
-        tokens: [Some("a".into()), Some("b".into())],
-        status: Status::Playing,
-        result: "*".into(),
-        termination: None,
         clocks: [DAY; 2],
-        created_at: now_ms(),
-        finished_at: None,
-        rematch_of: None,
-        revision: 0,
+        ..game_row("corr", "glinski")
     }
 }
 

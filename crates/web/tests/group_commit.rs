@@ -6,33 +6,16 @@
 use std::sync::{Arc, Barrier};
 
 use fairy_web::live::db::{DbError, Sqlite, Storage};
-use fairy_web::live::game::{now_ms, GameRow, MoveRow, Opponent, Status, TimeControl, TimeKind};
+use fairy_web::live::game::{now_ms, GameRow, MoveRow};
+
+mod common;
+use common::game_row;
 
 const GAMES: usize = 64;
 
+/// Game `i` of the test.
 fn row(i: usize) -> GameRow {
-    GameRow {
-        id: format!("g{i:03}"),
-        variant: "synthesis".into(),
-        start_position: "start".into(),
-        time: TimeControl {
-            kind: TimeKind::None,
-            base_ms: 0,
-            increment_ms: 0,
-        },
-        opponent: Opponent::Invite,
-        engine_level: 3,
-        names: [Some("Ann".into()), Some("Bob".into())],
-        tokens: [Some(format!("a{i}")), Some(format!("b{i}"))],
-        status: Status::Playing,
-        result: "*".into(),
-        termination: None,
-        clocks: [0, 0],
-        created_at: now_ms(),
-        finished_at: None,
-        rematch_of: None,
-        revision: 0,
-    }
+    game_row(&format!("g{i:03}"), "synthesis")
 }
 
 fn mv(ply: usize, i: usize) -> MoveRow {

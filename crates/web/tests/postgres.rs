@@ -12,13 +12,13 @@ use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
 
 use fairy_web::live::db::{DbError, Postgres, Storage};
-use fairy_web::live::game::{GameRow, MoveRow, Opponent, Status, TimeControl, TimeKind};
+use fairy_web::live::game::{GameRow, MoveRow, Status};
 use futures_util::StreamExt;
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
 
 mod common;
-use common::{connect, http, listen, next, plies, seated, send, state_where, Ws};
+use common::{connect, game_row, http, listen, next, plies, seated, send, state_where, Ws};
 
 /// The URL of a new, empty database for test `name`, or `None` (and a printed line) when
 /// no server is configured.
@@ -151,35 +151,10 @@ fn migrations_run_on_an_empty_database_and_again() {
         .collect();
     assert_eq!(versions, ["0001_live_games", "0002_revision"]);
     // The schema works: a game goes in and comes out.
-    let row = game_row("m1");
+    let row = game_row("m1", "chess-t");
     again.create(&row).expect("create");
     assert_eq!(again.load("m1").expect("load"), Some((row, Vec::new())));
     assert_eq!(again.load("none").expect("load"), None);
-}
-
-fn game_row(id: &str) -> GameRow {
-    GameRow {
-        id: id.into(),
-        variant: "chess-t".into(),
-        start_position: String::new(),
-        time: TimeControl {
-            kind: TimeKind::None,
-            base_ms: 0,
-            increment_ms: 0,
-        },
-        opponent: Opponent::Invite,
-        engine_level: 3,
-        names: [Some("Ann".into()), Some("Bob".into())],
-        tokens: [Some("t0".into()), Some("t1".into())],
-        status: Status::Playing,
-        result: "*".into(),
-        termination: None,
-        clocks: [0, 0],
-        created_at: 1,
-        finished_at: None,
-        rematch_of: None,
-        revision: 0,
-    }
 }
 
 #[test]
@@ -189,7 +164,7 @@ fn racing_writes_on_one_revision_apply_exactly_one() {
     };
     let one = Arc::new(Postgres::connect(&url).expect("connect"));
     let two = Arc::new(Postgres::connect(&url).expect("connect"));
-    let row = game_row("r1");
+    let row = game_row("r1", "chess-t");
     one.create(&row).expect("create");
     let rounds = 8;
     for ply in 0..rounds {

@@ -5,6 +5,7 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
+use fairy_web::live::game::{now_ms, GameRow, Opponent, Status, TimeControl, TimeKind};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -132,4 +133,31 @@ pub async fn seated(addr: SocketAddr, id: &str, token: &str) -> Ws {
 /// The number of plies in a state message.
 pub fn plies(v: &Value) -> usize {
     v["history"].as_array().map_or(0, Vec::len)
+}
+
+/// A stored game for the storage tests to vary: `id` of `variant` being played between Ann
+/// and Bob (seat tokens `a-<id>` and `b-<id>`), untimed, no moves, revision 0.
+pub fn game_row(id: &str, variant: &str) -> GameRow {
+    GameRow {
+        id: id.into(),
+        variant: variant.into(),
+        start_position: String::new(),
+        time: TimeControl {
+            kind: TimeKind::None,
+            base_ms: 0,
+            increment_ms: 0,
+        },
+        opponent: Opponent::Invite,
+        engine_level: 3,
+        names: [Some("Ann".into()), Some("Bob".into())],
+        tokens: [Some(format!("a-{id}")), Some(format!("b-{id}"))],
+        status: Status::Playing,
+        result: "*".into(),
+        termination: None,
+        clocks: [0, 0],
+        created_at: now_ms(),
+        finished_at: None,
+        rematch_of: None,
+        revision: 0,
+    }
 }
