@@ -155,7 +155,7 @@ pub fn read_counter(field: &'static str, text: &str) -> Result<u32, PositionErro
         return Err(field_error(field, text, "a non-negative whole number"));
     }
     text.parse()
-        .map_err(|_| field_error(field, text, "a number below 4294967296"))
+        .map_err(|_| field_error(field, text, "a number 0..4294967295: this one is too large"))
 }
 
 #[cfg(test)]
