@@ -181,6 +181,20 @@ impl Presentation for Position {
         }
         r
     }
+
+    /// A Knecht becomes a Ver Knecht; a Ver Knecht a Ritter, Prince or Konnet, or a Scout
+    /// where the Scout exists; a Prince a Konnet (docs/rules/chess-t.md section 6, T8, T12).
+    fn promotion_letters(&self) -> Vec<char> {
+        let mut letters = vec!['V', 'R', 'P', 'C'];
+        if self.variant.rules().scouts {
+            letters.push('S');
+        }
+        letters
+    }
+
+    fn move_flags(&self) -> MoveFlags {
+        MoveFlags::EXCHANGE
+    }
 }
 
 impl Heuristics for Position {

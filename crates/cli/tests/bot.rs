@@ -87,18 +87,20 @@ async fn join_bot(server: &Server) -> Seat {
 }
 
 /// Plays the scripted side of one game against the bot: a varying legal move each turn,
-/// resigning after `max_moves` of its own moves. Returns the final state.
-async fn scripted_game(server: &Server, max_moves: usize) -> fairy_web::client::GameState {
+/// resigning after `max_moves` of its own moves. Returns the final state and the scripted
+/// side's seat (from the welcome: a state sent before the hello was read, such as the end
+/// of a game the bot resigned at once, is a watcher's and names no seat).
+async fn scripted_game(server: &Server, max_moves: usize) -> (fairy_web::client::GameState, u8) {
     let seat = join_bot(server).await;
     let mut c = LiveClient::connect(server, &seat.id).await.expect("ws");
-    c.hello(&seat.token).await.expect("hello");
+    let you = c.hello(&seat.token).await.expect("hello");
     let mut mine = 0;
     let mut moved_at = None;
     tokio::time::timeout(Duration::from_secs(40), async {
         loop {
             let st = c.next_state().await.expect("state");
             if st.is_over() {
-                return st;
+                return (st, you);
             }
             if !st.my_turn() || moved_at == Some(st.history.len()) {
                 continue;
@@ -131,7 +133,7 @@ fn the_bot_plays_a_whole_game_with_the_builtin_engine() {
     let (_server, url) = serve(&dir);
     let b = bot(&url, &format!("{FAIRY} uci"), 1);
     let server = Server::parse(&url).expect("url");
-    let end = runtime().block_on(scripted_game(&server, 12));
+    let (end, _) = runtime().block_on(scripted_game(&server, 12));
     assert!(end.is_over());
     assert_ne!(end.result, "*", "{:?}", end.termination);
     assert!(
@@ -158,11 +160,11 @@ fn an_engine_that_exits_loses_by_resignation_and_the_bot_goes_on() {
     let b = bot(&url, &engine, 2);
     let server = Server::parse(&url).expect("url");
     for _ in 0..2 {
-        let end = runtime().block_on(scripted_game(&server, 50));
+        let (end, you) = runtime().block_on(scripted_game(&server, 50));
         let term = end.termination.clone().unwrap_or_default();
         assert!(term.contains("resigned"), "{term}");
         // The scripted player won: the bot sat on the other side.
-        let bot_seat = 1 - end.you.expect("seat");
+        let bot_seat = 1 - you;
         let bot_lost = if bot_seat == 0 { "0-1" } else { "1-0" };
         assert_eq!(end.result, bot_lost, "{term}");
     }
@@ -188,10 +190,10 @@ fn an_engine_that_plays_an_illegal_move_loses_and_the_bot_goes_on() {
     let b = bot(&url, &engine, 2);
     let server = Server::parse(&url).expect("url");
     for _ in 0..2 {
-        let end = runtime().block_on(scripted_game(&server, 50));
+        let (end, you) = runtime().block_on(scripted_game(&server, 50));
         let term = end.termination.clone().unwrap_or_default();
         assert!(term.contains("resigned"), "{term}");
-        let bot_seat = 1 - end.you.expect("seat");
+        let bot_seat = 1 - you;
         assert_eq!(end.result, if bot_seat == 0 { "0-1" } else { "1-0" });
         assert!(
             end.history.len() <= 1,
@@ -221,10 +223,10 @@ fn an_engine_that_hangs_loses_by_resignation_and_the_bot_goes_on() {
     let b = bot(&url, &engine, 2);
     let server = Server::parse(&url).expect("url");
     for _ in 0..2 {
-        let end = runtime().block_on(scripted_game(&server, 50));
+        let (end, you) = runtime().block_on(scripted_game(&server, 50));
         let term = end.termination.clone().unwrap_or_default();
         assert!(term.contains("resigned"), "{term}");
-        let bot_seat = 1 - end.you.expect("seat");
+        let bot_seat = 1 - you;
         assert_eq!(end.result, if bot_seat == 0 { "0-1" } else { "1-0" });
     }
     let out = finished(b, 30);

@@ -93,6 +93,7 @@ fairy_hexchess::hex_game! {
         /// (ruling H4).
         Position::record
     },
+    move_flags: fairy_kernel::presentation::MoveFlags::CASTLING,
 }
 
 fairy_hexchess::hex_move_text! {

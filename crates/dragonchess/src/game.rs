@@ -247,6 +247,15 @@ impl Presentation for Position {
         r
     }
 
+    /// A Warrior promotes to the Hero, and to nothing else (ruling D5).
+    fn promotion_letters(&self) -> Vec<char> {
+        vec![Role::Hero.letter()]
+    }
+
+    fn move_flags(&self) -> MoveFlags {
+        MoveFlags::CAPTURE_FROM_AFAR | MoveFlags::LEVEL_CHANGE
+    }
+
     /// The squares of the Heroes off the Ground whose Ground origin is recorded (D3).
     fn extra_state(&self) -> Vec<StateEntry> {
         vec![StateEntry::new(

@@ -17,7 +17,7 @@ use rayon::prelude::*;
 
 use crate::error::Error;
 use crate::parallel::perft_split;
-use crate::seam::{MoveRecord, PieceKind, PlacedPiece, PlaneLayout, StateEntry};
+use crate::seam::{MoveFlags, MoveRecord, PieceKind, PlacedPiece, PlaneLayout, StateEntry};
 
 /// A playable variant as the CLI sees it: an id, a description, and sessions over
 /// positions given in the variant's notation.
@@ -172,6 +172,11 @@ pub trait Session: Send {
     fn square_names(&self) -> Vec<String>;
     /// The piece kinds of the rule set; a piece's role index is its place here.
     fn pieces(&self) -> Vec<PieceKind>;
+    /// The letters a move of the rule set may promote to, in the rules document's order
+    /// (see `Presentation::promotion_letters`); empty when nothing promotes.
+    fn promotion_letters(&self) -> Vec<char>;
+    /// Every flag a legal move of the rule set may carry (see `Presentation::move_flags`).
+    fn move_flags(&self) -> MoveFlags;
     /// The pieces on the board as typed values, by ascending square.
     ///
     /// # Errors
@@ -596,6 +601,12 @@ impl<G: Presentation + Heuristics> Session for GameRecord<G> {
     }
     fn pieces(&self) -> Vec<PieceKind> {
         self.position().pieces()
+    }
+    fn promotion_letters(&self) -> Vec<char> {
+        self.position().promotion_letters()
+    }
+    fn move_flags(&self) -> MoveFlags {
+        self.position().move_flags()
     }
     fn placement(&self) -> Result<Vec<PlacedPiece>, Error> {
         let pos = self.position();

@@ -55,60 +55,13 @@ pub fn svg_text(
         .ok_or_else(|| Error::Argument(format!("variant {variant:?} has no picture yet")))
 }
 
-/// The names of the piece letters of variant `id`, for legends.
-pub fn piece_names(id: &str) -> &'static [(char, &'static str)] {
-    match id {
-        "dragonchess" => &[
-            ('S', "Sylph"),
-            ('G', "Griffon"),
-            ('R', "Dragon"),
-            ('W', "Warrior"),
-            ('O', "Oliphant"),
-            ('U', "Unicorn"),
-            ('H', "Hero"),
-            ('T', "Thief"),
-            ('C', "Cleric"),
-            ('M', "Mage"),
-            ('K', "King"),
-            ('P', "Paladin"),
-            ('D', "Dwarf"),
-            ('B', "Basilisk"),
-            ('E', "Elemental"),
-        ],
-        "chess-t" | "chess-t1" | "chess-t2" => &[
-            ('K', "King"),
-            ('C', "Konnet"),
-            ('P', "Prince"),
-            ('R', "Ritter"),
-            ('V', "VerKnecht"),
-            ('N', "Knecht"),
-            ('S', "Scout"),
-        ],
-        "regicide" => &[
-            ('K', "Prince"),
-            ('Q', "Queen"),
-            ('R', "Rook"),
-            ('B', "Bishop"),
-            ('N', "Knight"),
-            ('P', "Pawn"),
-        ],
-        _ => &[
-            ('K', "King"),
-            ('Q', "Queen"),
-            ('R', "Rook"),
-            ('B', "Bishop"),
-            ('N', "Knight"),
-            ('P', "Pawn"),
-        ],
-    }
-}
-
-/// The legend of a picture of variant `id`: the letters of the pieces on the board, the
-/// outlined cells (Chess-T castles and impregnable fields, docs/rules/chess-t.md T2, T3)
-/// and Regicide's fronts and coloured fields (docs/rules/regicide.md section 2).
-pub fn legend(id: &str, view: &BoardView) -> Vec<LegendEntry> {
+/// The legend of a picture of `session`'s position of variant `id`: the names of the
+/// pieces on the board (the variant's [`Session::legend`]), the outlined cells (Chess-T
+/// castles and impregnable fields, docs/rules/chess-t.md T2, T3) and Regicide's fronts and
+/// coloured fields (docs/rules/regicide.md section 2).
+pub fn legend(session: &dyn Session, id: &str, view: &BoardView) -> Vec<LegendEntry> {
     let mut out = Vec::new();
-    for &(letter, name) in piece_names(id) {
+    for (letter, name) in session.legend() {
         if view.cells.iter().any(|c| {
             c.piece
                 .is_some_and(|p| p.letter.eq_ignore_ascii_case(&letter))
@@ -170,9 +123,9 @@ pub fn turn_moves(session: &dyn Session) -> Vec<String> {
     history[history.len() - n..].to_vec()
 }
 
-/// One line saying whose move it is (with Regicide's front and the sub-moves made this
-/// turn), or how the game ended in the variant's words.
-pub fn status(session: &dyn Session, id: &str) -> String {
+/// One line saying whose move it is (the variant's turn text, with the sub-moves made this
+/// turn where a turn has several), or how the game ended in the variant's words.
+pub fn status(session: &dyn Session) -> String {
     if let Some(o) = session.outcome() {
         return session.describe(&o);
     }
@@ -180,14 +133,10 @@ pub fn status(session: &dyn Session, id: &str) -> String {
     if session.is_over() {
         return format!("{side} has no legal move");
     }
-    let mut line = format!("{side} to move");
-    if let Some(front) = front_to_move(id, &session.notation()) {
-        let name = ["I", "II", "III"].get(front as usize - 1).unwrap_or(&"?");
-        line.push_str(&format!(" on front {name}"));
-        let made = turn_moves(session);
-        if !made.is_empty() {
-            line.push_str(&format!(" (this turn: {})", made.join(" ")));
-        }
+    let mut line = session.turn_text();
+    let made = turn_moves(session);
+    if !made.is_empty() {
+        line.push_str(&format!(" (this turn: {})", made.join(" ")));
     }
     if session.is_check() {
         line.push_str(", in check");
@@ -253,10 +202,10 @@ pub fn styled_svg_in(
     layout: Layout,
 ) -> Option<String> {
     let view = session.board_view()?;
-    let legend = legend(id, &view);
+    let legend = legend(session, id, &view);
     // A king in check (or mated) is outlined in red.
     let mated = kings_in_check(session);
-    let status = status(session, id);
+    let status = status(session);
     let sides = [
         session.side_name(Color::White),
         session.side_name(Color::Black),

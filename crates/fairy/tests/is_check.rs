@@ -67,7 +67,7 @@ fn mates_of_the_conformance_vectors_are_checks() {
 fn pictures_say_check_and_outline_the_king() {
     let v = fairy::registry::find("synthesis").unwrap();
     let s = v.session(Some("4k3/8/8/8/8/8/8/4R2K b - - 0 1")).unwrap();
-    assert!(fairy::picture::status(s.as_ref(), "synthesis").ends_with(", in check"));
+    assert!(fairy::picture::status(s.as_ref()).ends_with(", in check"));
     let svg = fairy::picture::styled_svg(s.as_ref(), "synthesis", &[], false).unwrap();
     assert!(
         svg.contains("#e02020"),

@@ -94,6 +94,8 @@ fairy_hexchess::hex_game! {
         /// pawn lands on (§3.6(d)).
         Position::record
     },
+    move_flags: fairy_kernel::presentation::MoveFlags::EN_PASSANT
+        | fairy_kernel::presentation::MoveFlags::DOUBLE_STEP,
 }
 
 fairy_hexchess::hex_move_text! {

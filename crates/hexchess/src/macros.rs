@@ -321,7 +321,8 @@ macro_rules! hex_eval_tests {
 /// (the crate's `diagram::draw`), the six orthodox pieces and the cell names are shared;
 /// `board_view` (`fn(&Position) -> fairy_kernel::view::BoardView`) and `move_record`
 /// (`fn(&Position, Move) -> fairy_kernel::presentation::MoveRecord`), with their doc lines,
-/// are the variant's.
+/// are the variant's, and so is `move_flags` (a [`fairy_kernel::presentation::MoveFlags`]
+/// expression: every flag its move records carry).
 ///
 /// The crate must have `Position` (with `core`, `generate` taking a [`crate::Sink`],
 /// `in_check`, `play_move`), `Move` (with `origin`), `MoveList`, and a module `notation`
@@ -336,7 +337,8 @@ macro_rules! hex_game {
         outcome: { $(#[$om:meta])* $outcome:path },
         is_capture: $is_capture:path,
         board_view: { $(#[$bm:meta])* $board_view:path },
-        move_record: { $(#[$mm:meta])* $move_record:path } $(,)?
+        move_record: { $(#[$mm:meta])* $move_record:path },
+        move_flags: $move_flags:expr $(,)?
     ) => {
         impl fairy_kernel::Game for Position {
             type Move = Move;
@@ -443,6 +445,15 @@ macro_rules! hex_game {
             $(#[$mm])*
             fn move_record(&self, mv: Move) -> fairy_kernel::presentation::MoveRecord {
                 $move_record(self, mv)
+            }
+
+            /// A pawn promotes to a Queen, Rook, Bishop or Knight.
+            fn promotion_letters(&self) -> Vec<char> {
+                vec!['Q', 'R', 'B', 'N']
+            }
+
+            fn move_flags(&self) -> fairy_kernel::presentation::MoveFlags {
+                $move_flags
             }
         }
 

@@ -293,6 +293,20 @@ pub trait Presentation: Game {
     /// `mv`, one of the legal moves here, described as typed values.
     fn move_record(&self, mv: Self::Move) -> MoveRecord;
 
+    /// The letters (upper case) a move of this rule set may promote to, in the rules
+    /// document's order; empty when nothing promotes. Every [`MoveRecord::promotion`] of a
+    /// legal move is among them. Interfaces size move choices with it (the Python
+    /// module's action coding).
+    fn promotion_letters(&self) -> Vec<char> {
+        Vec::new()
+    }
+
+    /// Every flag a legal move of this rule set may carry ([`MoveRecord::flags`]);
+    /// [`MoveFlags::NONE`] by default.
+    fn move_flags(&self) -> MoveFlags {
+        MoveFlags::NONE
+    }
+
     /// The position's state besides the placement and the side to move, as named values:
     /// the same names in the same order in every position of a rule set (so that
     /// observation planes keep their layout). Empty when the variant has none.

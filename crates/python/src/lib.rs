@@ -116,21 +116,22 @@ fn py_err(e: fairy::Error) -> PyErr {
     }
 }
 
-/// What the RL layer knows of a variant: square names and indices, piece letters, the
-/// action coding and the observation planes.
+/// What the RL layer knows of a variant, all from the typed seam: square names and
+/// indices, piece letters, the action coding and the observation planes.
 struct Info {
     variant: &'static dyn Variant,
     /// Square name of each index ("" for an unused index).
     names: Vec<String>,
     /// Index of each square name.
     index: HashMap<String, u16>,
-    /// Piece letters, one observation plane per letter and side.
+    /// Piece letters in role-index order, one observation plane per letter and side.
     pieces: Vec<char>,
-    /// Suffix choices of an action: index 0 is the plain move; then promotion letters
-    /// (`=Q`), or the Dragon's capture from afar (`x`) in Dragonchess.
+    /// Suffix choices of an action: index 0 is the plain move; then the capture from afar
+    /// (`x`) where the rule set has one, then the promotion letters (`=Q`) where a
+    /// promotion is a choice.
     suffixes: Vec<String>,
-    /// Names of the planes after the piece planes.
-    extra: Vec<&'static str>,
+    /// Every observation plane's name, in order.
+    planes: Vec<String>,
 }
 
 impl Info {
@@ -141,7 +142,7 @@ impl Info {
         self.squares() * self.squares() * self.suffixes.len()
     }
     fn planes(&self) -> usize {
-        2 * self.pieces.len() + self.extra.len()
+        self.planes.len()
     }
 }
 
@@ -215,69 +216,35 @@ fn join_squares(text: &str) -> Option<String> {
 }
 
 fn build_info(variant: &'static dyn Variant) -> Info {
-    let id = variant.id();
     let session = variant
         .session(None)
         .expect("the start position of a registered variant reads");
-    let prefixes: &[&str] = if id == "dragonchess" {
-        &["1", "2", "3"]
-    } else {
-        &[""]
-    };
-    let mut found: Vec<(u16, String)> = Vec::new();
-    for p in prefixes {
-        for f in 'a'..='z' {
-            for r in 1..=30 {
-                let name = format!("{p}{f}{r}");
-                if let Ok(sq) = session.square(&name) {
-                    if !found.iter().any(|(s, _)| *s == sq) {
-                        found.push((sq, name));
-                    }
-                }
-            }
-        }
-    }
-    let n = found
+    let names = session.square_names();
+    let index = names
         .iter()
-        .map(|(s, _)| *s as usize + 1)
-        .max()
-        .unwrap_or(0);
-    let mut names = vec![String::new(); n];
-    let mut index = HashMap::new();
-    for (sq, name) in found {
-        index.insert(name.clone(), sq);
-        names[sq as usize] = name;
-    }
-    let (pieces, promotions): (&str, &str) = match id {
-        "dragonchess" => ("SGRWOUHTCMKPDBE", ""),
-        "chess-t" | "chess-t1" | "chess-t2" => ("KCPRVNS", "CPRVNS"),
-        _ => ("KQRBNP", "QRBN"),
-    };
+        .enumerate()
+        .filter(|(_, n)| !n.is_empty())
+        .filter_map(|(i, n)| Some((n.clone(), u16::try_from(i).ok()?)))
+        .collect();
+    let layout = session.plane_layout();
     let mut suffixes = vec![String::new()];
-    if id == "dragonchess" {
+    if session
+        .move_flags()
+        .contains(fairy::seam::MoveFlags::CAPTURE_FROM_AFAR)
+    {
         suffixes.push("x".to_owned());
     }
-    suffixes.extend(promotions.chars().map(|c| format!("={c}")));
-    let mut extra = vec!["side to move"];
-    match id {
-        "regicide" => extra.extend(["front 1", "front 2", "front 3", "moved this turn"]),
-        "synthesis" => extra.extend([
-            "first side latched H",
-            "first side bereft (king moves left / 32)",
-            "first side latched L",
-            "second side latched H",
-            "second side bereft (king moves left / 32)",
-            "second side latched L",
-        ]),
-        _ => {}
+    let letters = session.promotion_letters();
+    if letters.len() > 1 {
+        suffixes.extend(letters.iter().map(|c| format!("={c}")));
     }
     Info {
         variant,
         names,
         index,
-        pieces: pieces.chars().collect(),
+        pieces: layout.pieces.iter().map(|p| p.letter).collect(),
         suffixes,
-        extra,
+        planes: layout.plane_names(),
     }
 }
 
@@ -350,66 +317,6 @@ impl Info {
         } else {
             format!("{a}-{b}{suffix}")
         })
-    }
-
-    /// The observation planes of `session`, `planes() x squares()` floats, row-major.
-    fn observation(&self, session: &dyn Session) -> Vec<f32> {
-        let n = self.squares();
-        let mut out = vec![0f32; self.planes() * n];
-        let kinds = self.pieces.len();
-        if let Some(view) = session.board_view() {
-            for cell in &view.cells {
-                if let Some(p) = cell.piece {
-                    if let Some(k) = self.pieces.iter().position(|&c| c == p.letter) {
-                        let plane = p.color.index() * kinds + k;
-                        out[plane * n + cell.square as usize] = 1.0;
-                    }
-                }
-            }
-        }
-        let base = 2 * kinds;
-        let mut fill = |plane: usize, value: f32| {
-            out[(base + plane) * n..(base + plane + 1) * n].fill(value);
-        };
-        if session.side_to_move() == Color::Black {
-            fill(0, 1.0);
-        }
-        let notation = session.notation();
-        let fields: Vec<&str> = notation.split_whitespace().collect();
-        match self.variant.id() {
-            "regicide" => {
-                if let Some(front) = fields.get(2).and_then(|f| f.parse::<usize>().ok()) {
-                    if (1..=3).contains(&front) {
-                        fill(front, 1.0);
-                    }
-                }
-                if let Some(moved) = fields.get(5) {
-                    for name in moved.split(',') {
-                        if let Some(&sq) = self.index.get(name) {
-                            out[(base + 4) * n + sq as usize] = 1.0;
-                        }
-                    }
-                }
-            }
-            "synthesis" => {
-                if let Some(state) = fields.get(6) {
-                    for (side, entry) in state.split('/').take(2).enumerate() {
-                        let at = 1 + 3 * side;
-                        match entry.chars().next() {
-                            Some('H') => fill(at, 1.0),
-                            Some('B') => {
-                                let left: f32 = entry[1..].parse().unwrap_or(0.0);
-                                fill(at + 1, left / 32.0);
-                            }
-                            Some('L') => fill(at + 2, 1.0),
-                            _ => {}
-                        }
-                    }
-                }
-            }
-            _ => {}
-        }
-        out
     }
 
     fn mask(&self, session: &dyn Session) -> Vec<u8> {
@@ -1077,10 +984,10 @@ impl Board {
         Ok(out)
     }
     /// The observation planes as little-endian float32 bytes, `planes x squares`.
-    fn _observation_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
-        let obs = self.info.observation(self.session.as_ref());
+    fn _observation_bytes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let obs = self.session.observation().map_err(py_err)?;
         let bytes: Vec<u8> = obs.iter().flat_map(|f| f.to_le_bytes()).collect();
-        PyBytes::new_bound(py, &bytes)
+        Ok(PyBytes::new_bound(py, &bytes))
     }
 }
 
@@ -1167,14 +1074,7 @@ fn variant_info<'py>(py: Python<'py>, variant: &str) -> PyResult<Bound<'py, PyDi
     )?;
     d.set_item("suffixes", i.suffixes.clone())?;
     d.set_item("action_size", i.action_size())?;
-    let mut planes: Vec<String> = Vec::new();
-    for side in i.variant.side_names() {
-        for p in &i.pieces {
-            planes.push(format!("{side} {p}"));
-        }
-    }
-    planes.extend(i.extra.iter().map(|s| (*s).to_owned()));
-    d.set_item("planes", planes)?;
+    d.set_item("planes", i.planes.clone())?;
     d.set_item("observation_shape", (i.planes(), i.squares()))?;
     Ok(d)
 }

@@ -114,16 +114,19 @@ def test_regicide_front_plane():
     b = fv.Board("regicide")
     info = fv.variant_info("regicide")
     k = 2 * len(info["pieces"])
-    assert info["planes"][k + 1] == "front 1"
+    assert info["planes"][k] == "black to move"
+    assert info["planes"][k + 1] == "front I to move"
     assert b.observation()[k + 1].min() == 1.0
+    assert b.observation()[k + 2].max() == 0.0
 
 
 def test_synthesis_bereft_plane():
     pos = "rnbqkbnr/pppp1p1p/8/4p2p/4P3/2N5/PPPP1PPP/R1B1KBNR w KQkq - 0 4 B32/-"
     obs = fv.Board("synthesis", pos).observation()
     info = fv.variant_info("synthesis")
-    i = info["planes"].index("first side bereft (king moves left / 32)")
+    i = info["planes"].index("white bereft: king moves left")
     assert obs[i].min() == 1.0
+    assert obs[info["planes"].index("black bereft: king moves left")].max() == 0.0
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -102,6 +102,15 @@ impl Presentation for Position {
         r
     }
 
+    /// A pawn promotes to a Queen, Rook, Bishop or Knight (docs/rules/regicide.md section 4).
+    fn promotion_letters(&self) -> Vec<char> {
+        vec!['Q', 'R', 'B', 'N']
+    }
+
+    fn move_flags(&self) -> MoveFlags {
+        MoveFlags::CASTLING | MoveFlags::EN_PASSANT | MoveFlags::DOUBLE_STEP
+    }
+
     /// The front to move (ruling R4) as three flags, then the squares of the pieces that
     /// already moved this turn.
     fn extra_state(&self) -> Vec<StateEntry> {

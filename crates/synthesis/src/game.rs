@@ -209,6 +209,15 @@ impl Presentation for Position {
         r
     }
 
+    /// A pawn promotes to a Queen, Rook, Bishop or Knight (section 8).
+    fn promotion_letters(&self) -> Vec<char> {
+        vec!['Q', 'R', 'B', 'N']
+    }
+
+    fn move_flags(&self) -> MoveFlags {
+        MoveFlags::CASTLING | MoveFlags::EN_PASSANT | MoveFlags::DOUBLE_STEP
+    }
+
     /// Each side's mode (docs/rules/synthesis.md section 3): SWAPPED, CLASSIC-HOME latched
     /// (S1), BEREFT with its king moves left out of 32 (S3, 0 when not BEREFT) and
     /// CLASSIC-LATE (S4), White's four entries first.

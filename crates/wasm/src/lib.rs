@@ -516,7 +516,7 @@ impl Board {
     pub fn status(&self) -> String {
         match self.termination() {
             Some(o) => o.text,
-            None => fairy::picture::status(self.session(), self.variant.id()),
+            None => fairy::picture::status(self.session()),
         }
     }
 

@@ -702,7 +702,7 @@ pub(crate) fn describe_position(m: &Match, players: [Player; 2], limits: EngineL
         "history": s.history(),
         "movers": s.movers().iter().map(|c| c.index()).collect::<Vec<_>>(),
         "last_move": last,
-        "status": picture::status(s, id),
+        "status": picture::status(s),
         "over": m.is_over(),
         "result": m.termination().map(|t| json!({
             "token": t.result.token(),
