@@ -154,6 +154,12 @@ pub trait Session: Send {
     fn legend(&self) -> Vec<(char, &'static str)>;
     /// Named groups of files for text drawings (see `Presentation::file_groups`).
     fn file_groups(&self) -> &'static [(&'static str, &'static str)];
+    /// The place in [`Session::file_groups`] of the group whose turn it is (Imperial
+    /// Regicide's front), `None` when the board is not divided.
+    fn group_to_move(&self) -> Option<usize>;
+    /// What the colours of a picture's cells mean, as (CSS colour, meaning) pairs (see
+    /// `Presentation::field_legend`).
+    fn field_legend(&self) -> &'static [(&'static str, &'static str)];
 
     // The typed seam (module `seam`): the same position as values rather than text.
 
@@ -572,6 +578,12 @@ impl<G: Presentation + Heuristics> Session for GameRecord<G> {
     }
     fn file_groups(&self) -> &'static [(&'static str, &'static str)] {
         G::file_groups()
+    }
+    fn group_to_move(&self) -> Option<usize> {
+        self.position().group_to_move()
+    }
+    fn field_legend(&self) -> &'static [(&'static str, &'static str)] {
+        G::field_legend()
     }
     fn legal_move_records(&self) -> Vec<MoveRecord> {
         let pos = self.position();

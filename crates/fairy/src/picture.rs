@@ -51,15 +51,15 @@ pub fn svg_text(
         Some(m) => move_squares(s.as_ref(), m)?,
         None => Vec::new(),
     };
-    styled_svg(s.as_ref(), variant, &highlight, false)
+    styled_svg(s.as_ref(), &highlight, false)
         .ok_or_else(|| Error::Argument(format!("variant {variant:?} has no picture yet")))
 }
 
-/// The legend of a picture of `session`'s position of variant `id`: the names of the
-/// pieces on the board (the variant's [`Session::legend`]), the outlined cells (Chess-T
-/// castles and impregnable fields, docs/rules/chess-t.md T2, T3) and Regicide's fronts and
-/// coloured fields (docs/rules/regicide.md section 2).
-pub fn legend(session: &dyn Session, id: &str, view: &BoardView) -> Vec<LegendEntry> {
+/// The legend of a picture of `session`'s position: the names of the pieces on the board
+/// (the variant's [`Session::legend`]), the outlined cells (Chess-T castles and impregnable
+/// fields, docs/rules/chess-t.md T2, T3) and what the cell colours mean
+/// ([`Session::field_legend`]: Regicide's fronts and coloured fields).
+pub fn legend(session: &dyn Session, view: &BoardView) -> Vec<LegendEntry> {
     let mut out = Vec::new();
     for (letter, name) in session.legend() {
         if view.cells.iter().any(|c| {
@@ -86,31 +86,21 @@ pub fn legend(session: &dyn Session, id: &str, view: &BoardView) -> Vec<LegendEn
             text: text.to_owned(),
         });
     }
-    if id == "regicide" {
-        for (text, colour) in [
-            (
-                "front I, files a-h: yellow, black, yellow fields",
-                "#e8c547",
-            ),
-            ("front II, files i-p: blue, red, green fields", "#4a7fc1"),
-            ("front III, files q-x: green, red, blue fields", "#5fa55a"),
-        ] {
-            out.push(LegendEntry {
-                swatch: Swatch::Fill(colour.to_owned()),
-                text: text.to_owned(),
-            });
-        }
+    for (colour, text) in session.field_legend() {
+        out.push(LegendEntry {
+            swatch: Swatch::Fill((*colour).to_owned()),
+            text: (*text).to_owned(),
+        });
     }
     out
 }
 
-/// The front to move in a Regicide position (`1`, `2` or `3`; the third field of its
-/// notation, docs/rules/regicide.md section 8), `None` for other variants.
-pub fn front_to_move(id: &str, notation: &str) -> Option<u8> {
-    if id != "regicide" {
-        return None;
-    }
-    notation.split(' ').nth(2)?.parse().ok()
+/// The group of files whose turn it is, counted from 1 (Imperial Regicide's front to move:
+/// 1, 2 or 3, docs/rules/regicide.md section 5), `None` for a board not divided.
+pub fn front_to_move(session: &dyn Session) -> Option<u8> {
+    session
+        .group_to_move()
+        .and_then(|i| u8::try_from(i + 1).ok())
 }
 
 /// The moves the side to move has already made in its current turn (Regicide's sub-moves;
@@ -144,17 +134,11 @@ pub fn status(session: &dyn Session) -> String {
     line
 }
 
-/// The SVG text of `session`'s position of variant `id` with the squares of `highlight`
+/// The SVG text of `session`'s position with the squares of `highlight`
 /// outlined, the status line and the legend; turned half round when `flipped`.
-pub fn styled_svg(
-    session: &dyn Session,
-    id: &str,
-    highlight: &[u16],
-    flipped: bool,
-) -> Option<String> {
+pub fn styled_svg(session: &dyn Session, highlight: &[u16], flipped: bool) -> Option<String> {
     styled_svg_in(
         session,
-        id,
         highlight,
         Layout {
             flipped,
@@ -195,14 +179,9 @@ pub struct Layout {
 }
 
 /// As [`styled_svg`], laid out as `layout` says.
-pub fn styled_svg_in(
-    session: &dyn Session,
-    id: &str,
-    highlight: &[u16],
-    layout: Layout,
-) -> Option<String> {
+pub fn styled_svg_in(session: &dyn Session, highlight: &[u16], layout: Layout) -> Option<String> {
     let view = session.board_view()?;
-    let legend = legend(session, id, &view);
+    let legend = legend(session, &view);
     // A king in check (or mated) is outlined in red.
     let mated = kings_in_check(session);
     let status = status(session);

@@ -3,6 +3,8 @@
 
 use fairy_kernel::Game;
 
+mod common;
+
 fn check<G: Game>(variant: G::RuleSet, checked: &str, quiet: &str) {
     let p = G::from_notation(variant, checked).expect("reads");
     assert!(p.is_check(), "{checked}");
@@ -35,20 +37,7 @@ fn dragonchess_oliphant_on_the_first_rank() {
 fn mates_of_the_conformance_vectors_are_checks() {
     let mut mates = 0;
     for v in fairy::registry::built() {
-        let path = format!(
-            "{}/../../tests/conformance/{}.jsonl",
-            env!("CARGO_MANIFEST_DIR"),
-            v.id()
-        );
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            continue;
-        };
-        for line in text.lines() {
-            let Some(at) = line.find("\"position\":\"") else {
-                continue;
-            };
-            let rest = &line[at + 12..];
-            let fen = &rest[..rest.find('"').unwrap()];
+        for fen in &common::conformance_positions(v.id()) {
             let s = v.session(Some(fen)).unwrap();
             let reason = s.outcome().map(|o| o.reason());
             if reason == Some(fairy::Reason::Checkmate) {
@@ -68,12 +57,12 @@ fn pictures_say_check_and_outline_the_king() {
     let v = fairy::registry::find("synthesis").unwrap();
     let s = v.session(Some("4k3/8/8/8/8/8/8/4R2K b - - 0 1")).unwrap();
     assert!(fairy::picture::status(s.as_ref()).ends_with(", in check"));
-    let svg = fairy::picture::styled_svg(s.as_ref(), "synthesis", &[], false).unwrap();
+    let svg = fairy::picture::styled_svg(s.as_ref(), &[], false).unwrap();
     assert!(
         svg.contains("#e02020"),
         "the checked king is outlined in red"
     );
     let quiet = v.session(None).unwrap();
-    let svg = fairy::picture::styled_svg(quiet.as_ref(), "synthesis", &[], false).unwrap();
+    let svg = fairy::picture::styled_svg(quiet.as_ref(), &[], false).unwrap();
     assert!(!svg.contains("#e02020"));
 }

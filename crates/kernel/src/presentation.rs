@@ -282,6 +282,19 @@ pub trait Presentation: Game {
         &[]
     }
 
+    /// The place in [`file_groups`](Presentation::file_groups) of the group whose turn it
+    /// is (Imperial Regicide: the front to move), `None` when the board is not divided.
+    fn group_to_move(&self) -> Option<usize> {
+        None
+    }
+
+    /// What the colours of a picture's cells mean beyond light and dark, for legends: each
+    /// a CSS colour and its meaning (Imperial Regicide: its fronts and coloured fields);
+    /// empty by default.
+    fn field_legend() -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
+
     /// The name of cell `sq` in the variant's notation (`e4`, `3c1`, `k10`).
     fn square_name(&self, sq: u16) -> String;
 

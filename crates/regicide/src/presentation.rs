@@ -36,6 +36,23 @@ impl Presentation for Position {
         &[("front I", "a"), ("front II", "i"), ("front III", "q")]
     }
 
+    /// The front to move (ruling R4).
+    fn group_to_move(&self) -> Option<usize> {
+        Some(usize::from(self.front))
+    }
+
+    /// Each front's colour and its fields' colours (docs/rules/regicide.md section 1).
+    fn field_legend() -> &'static [(&'static str, &'static str)] {
+        &[
+            (
+                "#e8c547",
+                "front I, files a-h: yellow, black, yellow fields",
+            ),
+            ("#4a7fc1", "front II, files i-p: blue, red, green fields"),
+            ("#5fa55a", "front III, files q-x: green, red, blue fields"),
+        ]
+    }
+
     /// The 24x12 board with its nine fields (seed §2, §5): light squares white, dark
     /// squares in their field's colour; the lower-right square x1 is light (ruling R1).
     fn board_view(&self) -> Option<fairy_kernel::view::BoardView> {

@@ -378,7 +378,7 @@ impl Board {
             start: s.start_notation(),
             to_move: s.side_to_move().index(),
             to_move_name: s.side_name(s.side_to_move()).to_owned(),
-            front: fairy::picture::front_to_move(id, &s.notation()),
+            front: fairy::picture::front_to_move(s),
             turn_moves: fairy::picture::turn_moves(s),
             history: s.history(),
             movers: s.movers().iter().map(|c| c.index()).collect(),
@@ -391,7 +391,7 @@ impl Board {
                 s,
                 self.variant.session(Some(&s.start_notation())).ok(),
             ),
-            svg: fairy::picture::styled_svg_in(s, id, &last_turn, layout),
+            svg: fairy::picture::styled_svg_in(s, &last_turn, layout),
         }
     }
 
@@ -590,13 +590,12 @@ impl Board {
             Some(m) => fairy::picture::move_squares(s, &m).map_err(js_error)?,
             None => Vec::new(),
         };
-        fairy::picture::styled_svg(s, self.variant.id(), &highlight, flipped.unwrap_or(false))
-            .ok_or_else(|| {
-                js_error(fairy::Error::Argument(format!(
-                    "variant {:?} has no picture yet",
-                    self.variant.id()
-                )))
-            })
+        fairy::picture::styled_svg(s, &highlight, flipped.unwrap_or(false)).ok_or_else(|| {
+            js_error(fairy::Error::Argument(format!(
+                "variant {:?} has no picture yet",
+                self.variant.id()
+            )))
+        })
     }
 
     /// Everything a board page shows of the game besides its legal moves, as the server's

@@ -598,7 +598,7 @@ async fn svg(
     let text = match q.get("ply") {
         None => {
             let s = g.game.session();
-            picture::styled_svg_in(s, g.variant.id(), &board::last_turn(s), layout)
+            picture::styled_svg_in(s, &board::last_turn(s), layout)
         }
         Some(p) => {
             let history = g.game.moves();
@@ -610,12 +610,7 @@ async fn svg(
                     ApiError::bad(format!("ply {p:?} out of range 0..={}", history.len()))
                 })?;
             let s = replay(g.variant, &g.game.session().start_notation(), &history[..n])?;
-            picture::styled_svg_in(
-                s.as_ref(),
-                g.variant.id(),
-                &board::last_turn(s.as_ref()),
-                layout,
-            )
+            picture::styled_svg_in(s.as_ref(), &board::last_turn(s.as_ref()), layout)
         }
     }
     .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, "this variant has no picture".into()))?;
@@ -697,7 +692,7 @@ pub(crate) fn describe_position(m: &Match, players: [Player; 2], limits: EngineL
         "start": s.start_notation(),
         "to_move": s.side_to_move().index(),
         "to_move_name": s.side_name(s.side_to_move()),
-        "front": picture::front_to_move(id, &notation),
+        "front": picture::front_to_move(s),
         "turn_moves": picture::turn_moves(s),
         "history": s.history(),
         "movers": s.movers().iter().map(|c| c.index()).collect::<Vec<_>>(),
@@ -748,5 +743,5 @@ pub(crate) fn legal_moves_json(m: &Match) -> Value {
 /// variant without one.
 pub(crate) fn board_svg(m: &Match, layout: picture::Layout) -> Option<String> {
     let s = m.session();
-    picture::styled_svg_in(s, m.variant().id(), &board::last_turn(s), layout)
+    picture::styled_svg_in(s, &board::last_turn(s), layout)
 }

@@ -934,13 +934,8 @@ async fn svg(
     for m in &history[..n] {
         s.apply(m).map_err(|e| bad(e.to_string()))?;
     }
-    let text = picture::styled_svg_in(
-        s.as_ref(),
-        variant.id(),
-        &crate::board::last_turn(s.as_ref()),
-        layout,
-    )
-    .ok_or_else(|| Fail(StatusCode::NOT_FOUND, "this variant has no picture".into()))?;
+    let text = picture::styled_svg_in(s.as_ref(), &crate::board::last_turn(s.as_ref()), layout)
+        .ok_or_else(|| Fail(StatusCode::NOT_FOUND, "this variant has no picture".into()))?;
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], text).into_response())
 }
 
