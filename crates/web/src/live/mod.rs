@@ -213,15 +213,40 @@ impl Live {
         entry
     }
 
-    /// Puts `g`, just read from the database, in memory unless a copy is there already
-    /// (taken in meanwhile by its creator or another request, and maybe changed since):
-    /// the copy in memory is the one returned.
+    /// Puts `g`, just read from the database, in memory, and returns the entry. When a copy
+    /// is there already (taken in meanwhile by its creator or another request, and maybe
+    /// changed since), the one with the higher revision stays: reads of one game race (a
+    /// viewer connecting while the announcements of its changes are read, each on a thread
+    /// of its own), and a read that started before a change must not win over one that
+    /// started after it.
     fn insert_read(&self, g: LiveGame) -> Arc<Entry> {
         let id = g.row.id.clone();
-        lock(&self.games)
-            .entry(id)
-            .or_insert_with(|| Self::new_entry(g, None))
-            .clone()
+        let e = {
+            let mut games = lock(&self.games);
+            match games.get(&id) {
+                Some(e) => e.clone(),
+                None => {
+                    return games
+                        .entry(id)
+                        .or_insert_with(|| Self::new_entry(g, None))
+                        .clone()
+                }
+            }
+        };
+        let newer = {
+            let mut cur = lock(&e.game);
+            let newer = cur.row.revision < g.row.revision;
+            if newer {
+                let version = cur.version + 1;
+                *cur = g;
+                cur.version = version;
+            }
+            newer
+        };
+        if newer {
+            e.notify();
+        }
+        e
     }
 
     fn new_entry(g: LiveGame, creator: Option<IpAddr>) -> Arc<Entry> {
@@ -265,18 +290,32 @@ impl Live {
     }
 
     /// Reads game `id` again unless its copy in memory has revision `revision` already.
+    ///
+    /// A read can fail for a while after the database came back (each connection is opened
+    /// again at most every half second): it is tried again for a few seconds, since no
+    /// other announcement may come to bring the copy up to date.
     fn refresh(&self, id: &str, revision: Option<i64>) {
+        const TRIES: u32 = 20;
+        const PAUSE: Duration = Duration::from_millis(250);
         let known = lock(&self.games).get(id).cloned();
         match known {
             Some(e) => {
-                let mut g = lock(&e.game);
-                if revision.is_some_and(|r| g.row.revision >= r) {
-                    return;
-                }
-                if g.reload(self.db.as_ref()) {
+                for attempt in 1..=TRIES {
+                    let mut g = lock(&e.game);
+                    if revision.is_some_and(|r| g.row.revision >= r) {
+                        return;
+                    }
+                    if g.reload(self.db.as_ref()) {
+                        drop(g);
+                        e.notify();
+                        return;
+                    }
                     drop(g);
-                    e.notify();
+                    if attempt < TRIES {
+                        std::thread::sleep(PAUSE);
+                    }
                 }
+                eprintln!("live game {id} not read again: the database did not answer");
             }
             None => {
                 if lock(&self.games).len() >= self.config.max_games || id.len() > 64 {
