@@ -258,6 +258,48 @@ async fn a_move_on_one_server_reaches_the_other() {
     assert_eq!(row.revision, 4, "created at 0, then join and three moves");
 }
 
+/// A seat taken through another server whose announcement has not arrived yet (here:
+/// written to the database with no announcement at all) is still recognised: the server
+/// reads the game again before it refuses a token.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_taken_elsewhere_is_recognised_before_its_announcement() {
+    let Some(url) = fresh_database("unannounced") else {
+        return;
+    };
+    let a = server(&url).await;
+    let b = server(&url).await;
+    let (id, _) = create(a, json!({"kind": "none"}), "invite").await;
+    // B holds the waiting game (a spectator there sees it).
+    let mut spectator = connect(b, &id).await;
+    let s = next(&mut spectator, "state").await;
+    assert_eq!(s["live"]["status"], "waiting", "{s}");
+    let (u, game) = (url.clone(), id.clone());
+    blocking(move || {
+        let mut c = postgres::Client::connect(&u, postgres::NoTls).expect("connect");
+        let n = c
+            .execute(
+                "UPDATE live_games SET black_name = 'Bob', black_token = 'feedc0de', \
+                 status = 'playing', revision = revision + 1 WHERE id = $1",
+                &[&game],
+            )
+            .expect("update");
+        assert_eq!(n, 1);
+    });
+    let mut black = seated(b, &id, "feedc0de").await;
+    send(&mut black, json!({"t": "sync"})).await;
+    let s = next(&mut black, "state").await;
+    assert_eq!(s["live"]["status"], "playing", "{s}");
+    // A token that is nowhere is still refused.
+    let mut stranger = connect(b, &id).await;
+    next(&mut stranger, "state").await;
+    send(&mut stranger, json!({"t": "hello", "token": "0123"})).await;
+    let e = next(&mut stranger, "error").await;
+    assert!(
+        e["error"].as_str().is_some_and(|t| t.contains("not valid")),
+        "{e}"
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_same_move_sent_to_both_servers_is_played_once() {
     let Some(url) = fresh_database("wsrace") else {

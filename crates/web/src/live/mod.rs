@@ -1206,12 +1206,25 @@ fn handle_json(
     let ok = |n: Option<u64>| json!({"t": "ok", "n": n});
     let (n, action): (Option<u64>, &str) = match &req {
         Request::Hello { token, n } => {
-            let g = lock(&entry.game);
-            let found = g
-                .row
-                .tokens
-                .iter()
-                .position(|t| t.as_deref().is_some_and(|t| same_token(t, token)));
+            let seat_of = |g: &LiveGame| {
+                g.row
+                    .tokens
+                    .iter()
+                    .position(|t| t.as_deref().is_some_and(|t| same_token(t, token)))
+            };
+            let mut g = lock(&entry.game);
+            let mut found = seat_of(&g);
+            // A seat taken through another server a moment ago may not be announced here
+            // yet: the game is read again before the token is refused.
+            let mut reread = false;
+            if found.is_none() && live.db.shared() {
+                reread = g.reload(live.db.as_ref());
+                found = seat_of(&g);
+            }
+            drop(g);
+            if reread {
+                entry.notify();
+            }
             return Ok(match found {
                 Some(s) => {
                     *seat = Some(s as u8);
