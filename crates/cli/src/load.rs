@@ -33,6 +33,10 @@ pub struct LoadArgs {
     /// The variant of every game.
     #[arg(long, default_value = "synthesis")]
     pub variant: String,
+    /// Connect the clients as programs do (`?svg=0`: states without their picture)
+    /// instead of as browsers (every state with its picture).
+    #[arg(long)]
+    pub no_pictures: bool,
     /// The server's process id: also report its memory (VmRSS, VmHWM from /proc) and the
     /// CPU time it used during the run; may be given once per server.
     #[arg(long)]
@@ -58,6 +62,7 @@ pub fn run(args: &LoadArgs, out: &mut dyn Write) -> Result<(), CliError> {
         spectators: args.spectators,
         interval: Duration::from_millis(args.interval_ms),
         duration: Duration::from_secs(args.duration_s),
+        pictures: !args.no_pictures,
     };
     load::validate(&options).map_err(|e| CliError::Argument(e.to_string()))?;
     let rt = tokio::runtime::Builder::new_multi_thread()

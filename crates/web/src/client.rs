@@ -404,13 +404,30 @@ pub struct LiveClient {
 }
 
 impl LiveClient {
-    /// Connects to game `id` as a spectator.
+    /// Connects to game `id` as a spectator. Its states come without their picture
+    /// (`?svg=0`): this client reads the squares, never the picture.
     ///
     /// # Errors
     /// The connection or the WebSocket handshake fails (an unknown game is refused).
     pub async fn connect(server: &Server, id: &str) -> Result<LiveClient, ClientError> {
-        let url = format!("ws://{}/api/live/games/{id}/ws", server.addr);
-        let (ws, _) = tokio_tungstenite::connect_async(url)
+        Self::open(server, id, false).await
+    }
+
+    /// Connects as [`LiveClient::connect`] does, but is sent the pictures a browser is sent
+    /// (to load a server as browsers would).
+    ///
+    /// # Errors
+    /// As [`LiveClient::connect`].
+    pub async fn connect_pictured(server: &Server, id: &str) -> Result<LiveClient, ClientError> {
+        Self::open(server, id, true).await
+    }
+
+    async fn open(server: &Server, id: &str, pictures: bool) -> Result<LiveClient, ClientError> {
+        let query = if pictures { "" } else { "?svg=0" };
+        let url = format!("ws://{}/api/live/games/{id}/ws{query}", server.addr);
+        // Nagle's algorithm off: a move goes out at once, not after the last state's
+        // acknowledgement.
+        let (ws, _) = tokio_tungstenite::connect_async_with_config(url, None, true)
             .await
             .map_err(Box::new)?;
         Ok(LiveClient {

@@ -282,6 +282,12 @@ pub fn serve(options: ServeOptions) -> std::io::Result<()> {
         if options.open {
             open_browser(&url);
         }
+        // Small messages (a move's `ok`, a state without picture) go out at once instead
+        // of waiting for the acknowledgement of the previous one (Nagle's algorithm meets
+        // the peer's delayed acknowledgement: up to 40 ms each).
+        let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
         axum::serve(
             listener,
             app.into_make_service_with_connect_info::<SocketAddr>(),

@@ -44,6 +44,9 @@ pub struct LoadOptions {
     pub interval: Duration,
     /// How long the games are played, at most [`MAX_DURATION`].
     pub duration: Duration,
+    /// Whether the clients are sent pictures, as browsers are (else they connect as
+    /// programs do, with `?svg=0`).
+    pub pictures: bool,
 }
 
 /// Why a run could not be made.
@@ -332,6 +335,17 @@ pub fn validate(o: &LoadOptions) -> Result<(), LoadError> {
 pub async fn run(o: &LoadOptions) -> Result<LoadReport, LoadError> {
     validate(o)?;
     let n = o.servers.len();
+    let connect = |server: &Server, id: &str| {
+        let (server, id) = (server.clone(), id.to_owned());
+        let pictures = o.pictures;
+        async move {
+            if pictures {
+                LiveClient::connect_pictured(&server, &id).await
+            } else {
+                LiveClient::connect(&server, &id).await
+            }
+        }
+    };
     let mut seats = Vec::with_capacity(o.games);
     for g in 0..o.games {
         let setup = |e| LoadError::Setup(g + 1, e);
@@ -341,9 +355,9 @@ pub async fn run(o: &LoadOptions) -> Result<LoadReport, LoadError> {
             .await
             .map_err(setup)?;
         let b = black.join(&w.id, "load black").await.map_err(setup)?;
-        let mut cw = LiveClient::connect(white, &w.id).await.map_err(setup)?;
+        let mut cw = connect(white, &w.id).await.map_err(setup)?;
         cw.hello(&w.token).await.map_err(setup)?;
-        let mut cb = LiveClient::connect(black, &b.id).await.map_err(setup)?;
+        let mut cb = connect(black, &b.id).await.map_err(setup)?;
         cb.hello(&b.token).await.map_err(setup)?;
         seats.push((w.id, cw, cb));
     }
@@ -351,7 +365,7 @@ pub async fn run(o: &LoadOptions) -> Result<LoadReport, LoadError> {
     let mut watchers = Vec::with_capacity(o.spectators);
     for s in 0..o.spectators {
         let g = s % o.games;
-        let c = LiveClient::connect(&o.servers[s % n], &seats[g].0)
+        let c = connect(&o.servers[s % n], &seats[g].0)
             .await
             .map_err(|e| LoadError::Setup(g + 1, e))?;
         watchers.push((g, tokio::spawn(spectator(c, stop_rx.clone()))));
@@ -468,6 +482,7 @@ mod tests {
             spectators: 0,
             interval: Duration::from_secs(2),
             duration: Duration::from_secs(1),
+            pictures: true,
         };
         assert!(validate(&o).is_err());
         let local = LoadOptions {

@@ -594,3 +594,30 @@ async fn increments_and_correspondence_days() {
     let s = state_where(&mut b, |v| v["history"].as_array().map(Vec::len) == Some(3)).await;
     assert_eq!(s["live"]["clocks"][0], 2 * day, "{}", s["live"]["clocks"]);
 }
+
+/// `?svg=0` leaves the picture out of every state of that connection (and of its `sync`
+/// answers); others still get it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_may_go_without_pictures() {
+    let addr = start(None).await;
+    let (id, _, _, _) = two_players(addr, "synthesis", json!({"kind": "none"})).await;
+    let (mut bare, _) =
+        tokio_tungstenite::connect_async(format!("ws://{addr}/api/live/games/{id}/ws?svg=0"))
+            .await
+            .expect("ws connect");
+    let s = next(&mut bare, "state").await;
+    assert!(s["svg"].is_null(), "{s}");
+    assert_eq!(s["live"]["status"], "playing", "{s}");
+    assert!(s["history"].is_array(), "{s}");
+    send(&mut bare, json!({"t": "sync"})).await;
+    let s = next(&mut bare, "state").await;
+    assert!(s["svg"].is_null(), "{s}");
+    let mut drawn = connect(addr, &id).await;
+    let s = next(&mut drawn, "state").await;
+    assert!(
+        s["svg"].as_str().is_some_and(|t| t.starts_with("<svg")),
+        "{s}"
+    );
+    let (_, v) = http(addr, "GET", &format!("/api/live/games/{id}?svg=0"), None).await;
+    assert!(v["svg"].is_null(), "{v}");
+}

@@ -27,6 +27,7 @@ async fn twenty_games_lose_duplicate_and_reorder_no_move() {
         spectators: 10,
         interval: Duration::from_millis(1000),
         duration: Duration::from_secs(10),
+        pictures: true,
     };
     let r = tokio::time::timeout(Duration::from_secs(50), load::run(&options))
         .await
@@ -53,6 +54,7 @@ async fn the_per_client_limit_stops_a_run_that_exceeds_it() {
         spectators: 0,
         interval: Duration::from_millis(1000),
         duration: Duration::from_secs(1),
+        pictures: false,
     };
     let e = load::run(&options)
         .await

@@ -802,8 +802,28 @@ async fn join(
     Ok(Json(json!({ "id": id, "token": token, "seat": seat })))
 }
 
+/// How a viewer's states are drawn, from the query of its URL.
+#[derive(Clone, Copy, Debug)]
+struct Drawing {
+    /// `stack=1`: the levels of a layered board one below the other (a narrow screen).
+    stacked: bool,
+    /// Whether states carry the picture (`svg=0` leaves it out, `"svg": null`: for
+    /// programs that read the squares, such as bots, which spares the server the 20 KB
+    /// or so of every state).
+    svg: bool,
+}
+
+impl Drawing {
+    fn of(q: &HashMap<String, String>) -> Drawing {
+        Drawing {
+            stacked: crate::board::stacked(q),
+            svg: !q.get("svg").is_some_and(|v| v == "0" || v == "false"),
+        }
+    }
+}
+
 /// Everything a viewer sees of a game, as JSON text; `you` is the viewer's seat (drawn at
-/// the bottom), `stacked` whether the levels of a layered board go one below the other, and
+/// the bottom), `drawing` how (and whether) its picture is drawn, and
 /// `extra` more members written before the closing brace (`,"t":"state"`, or empty).
 ///
 /// The position's description, its legal moves and its pictures are built once per
@@ -815,9 +835,10 @@ fn view(
     g: &LiveGame,
     you: Option<u8>,
     now: i64,
-    stacked: bool,
+    drawing: Drawing,
     extra: &str,
 ) -> String {
+    let stacked = drawing.stacked;
     let bottom = you.unwrap_or(0);
     let flip = (bottom == 1) != entry.white_on_top;
     let layout = picture::Layout {
@@ -899,10 +920,14 @@ fn view(
             out.push_str("[]");
         }
     }
-    let svg = cache.svg[usize::from(flip) * 2 + usize::from(stacked)]
-        .get_or_insert_with(|| json!(crate::api::board_svg(&g.game, layout)).to_string());
     out.push_str(",\"svg\":");
-    out.push_str(svg);
+    if drawing.svg {
+        let svg = cache.svg[usize::from(flip) * 2 + usize::from(stacked)]
+            .get_or_insert_with(|| json!(crate::api::board_svg(&g.game, layout)).to_string());
+        out.push_str(svg);
+    } else {
+        out.push_str("null");
+    }
     out.push_str(extra);
     out.push('}');
     out
@@ -916,10 +941,9 @@ async fn state(
     let q = q.map_err(|r| Fail(r.status(), r.body_text()))?.0;
     let entry = live.entry(&id)?;
     let g = lock(&entry.game);
-    let stacked = crate::board::stacked(&q);
     Ok((
         [(header::CONTENT_TYPE, "application/json")],
-        view(&entry, &g, None, now_ms(), stacked, ""),
+        view(&entry, &g, None, now_ms(), Drawing::of(&q), ""),
     )
         .into_response())
 }
@@ -985,15 +1009,14 @@ async fn ws(
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, Fail> {
     let q = q.map_err(|r| Fail(r.status(), r.body_text()))?.0;
-    // `?stack=1`: the levels of a layered board one below the other (a narrow screen).
-    let stacked = crate::board::stacked(&q);
+    let drawing = Drawing::of(&q);
     let entry = live.entry(&id)?;
     let upgrade = upgrade.map_err(|r| Fail(r.status(), r.body_text()))?;
     let max = live.config.max_frame;
     Ok(upgrade
         .max_message_size(max)
         .max_frame_size(max)
-        .on_upgrade(move |socket| connection(live, entry, socket, stacked)))
+        .on_upgrade(move |socket| connection(live, entry, socket, drawing)))
 }
 
 /// A message from a viewer.
@@ -1074,8 +1097,8 @@ enum Reply {
     Text(String),
 }
 
-/// Serves one viewer until it leaves (`stacked`: the layout its pictures are drawn in).
-async fn connection(live: Arc<Live>, entry: Arc<Entry>, mut socket: WebSocket, stacked: bool) {
+/// Serves one viewer until it leaves (`drawing`: how its pictures are drawn, if at all).
+async fn connection(live: Arc<Live>, entry: Arc<Entry>, mut socket: WebSocket, drawing: Drawing) {
     let mut rx = entry.changed.subscribe();
     let mut seat: Option<u8> = None;
     let mut bucket = Bucket {
@@ -1088,7 +1111,7 @@ async fn connection(live: Arc<Live>, entry: Arc<Entry>, mut socket: WebSocket, s
     let mut heartbeat = tokio::time::interval(Duration::from_secs(25));
     let state = |seat: Option<u8>| {
         let g = lock(&entry.game);
-        view(&entry, &g, seat, now_ms(), stacked, ",\"t\":\"state\"")
+        view(&entry, &g, seat, now_ms(), drawing, ",\"t\":\"state\"")
     };
     if !send_text(&mut socket, state(seat)).await {
         return;
@@ -1148,7 +1171,7 @@ async fn connection(live: Arc<Live>, entry: Arc<Entry>, mut socket: WebSocket, s
                     let (l, e, t, s) = (live.clone(), entry.clone(), text.to_string(), seat);
                     match tokio::task::spawn_blocking(move || {
                         let mut s = s;
-                        let reply = handle(&l, &e, &mut s, &t, stacked);
+                        let reply = handle(&l, &e, &mut s, &t, drawing);
                         (reply, s)
                     })
                     .await
@@ -1174,15 +1197,15 @@ async fn connection(live: Arc<Live>, entry: Arc<Entry>, mut socket: WebSocket, s
 }
 
 /// Does what one message asks and returns the reply (`ok`, `welcome`, `pong`, `state` or
-/// `error`); a `sync` answers with the state drawn `stacked` or not.
+/// `error`); a `sync` answers with the state drawn as `drawing` says.
 fn handle(
     live: &Arc<Live>,
     entry: &Arc<Entry>,
     seat: &mut Option<u8>,
     text: &str,
-    stacked: bool,
+    drawing: Drawing,
 ) -> Reply {
-    Reply::Json(match handle_json(live, entry, seat, text, stacked) {
+    Reply::Json(match handle_json(live, entry, seat, text, drawing) {
         Ok(v) => v,
         Err(text) => return Reply::Text(text),
     })
@@ -1194,7 +1217,7 @@ fn handle_json(
     entry: &Arc<Entry>,
     seat: &mut Option<u8>,
     text: &str,
-    stacked: bool,
+    drawing: Drawing,
 ) -> Result<Value, String> {
     let req: Request = match serde_json::from_str(text) {
         Ok(r) => r,
@@ -1240,7 +1263,7 @@ fn handle_json(
         Request::Sync { n } => {
             let g = lock(&entry.game);
             let extra = format!(",\"n\":{},\"t\":\"state\"", json!(n));
-            return Err(view(entry, &g, *seat, now_ms(), stacked, &extra));
+            return Err(view(entry, &g, *seat, now_ms(), drawing, &extra));
         }
         Request::Move { n, .. } => (*n, "move"),
         Request::Resign { n } => (*n, "resign"),
