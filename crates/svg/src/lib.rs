@@ -1,6 +1,6 @@
 //! # fairy-svg
 //!
-//! SVG pictures of positions of any fairy variant, drawn with the `svg` crate from the
+//! SVG pictures of positions of any fairy variant, drawn from the
 //! variant's [`BoardView`] (the drawing model every variant crate provides through
 //! `Game::board_view`): square boards, hexagonal boards and layered boards.
 //!
@@ -18,11 +18,13 @@
 use fairy_kernel::view::{BoardView, CellShape};
 use fairy_kernel::Color;
 
+mod element;
 mod layout;
+pub use element::{Element, Value};
 pub use layout::{arrange, panel_count};
-use svg::node::element::{Circle, Group, Polygon, Rectangle, Text};
-/// The SVG document type [`render`] returns (from the `svg` crate); `to_string()` gives the text.
-pub use svg::Document;
+/// The SVG document [`render`] returns (its root `svg` element); `to_string()` gives the
+/// text.
+pub type Document = Element;
 
 /// Pixels per cell unit.
 const UNIT: f32 = 48.0;
@@ -139,8 +141,8 @@ pub fn render_styled(view: &BoardView, style: &Style<'_>) -> Document {
     let view = &v;
     let hex = view.shape != CellShape::Square;
     let (x0, y0, x1, mut y1) = view.bounds();
-    let mut cells = Group::new().set("id", "cells");
-    let mut pieces = Group::new().set("id", "pieces");
+    let mut cells = Element::new("g").set("id", "cells");
+    let mut pieces = Element::new("g").set("id", "pieces");
     for c in &view.cells {
         let mut fill = view.palette.get(c.shade).copied().unwrap_or("#cccccc");
         let (stroke, width) = if style.check.contains(&c.square) {
@@ -153,7 +155,7 @@ pub fn render_styled(view: &BoardView, style: &Style<'_>) -> Document {
         } else {
             ("#555555", 0.5)
         };
-        cells = cells.add(
+        cells = cells.child(
             shape_node(view.shape, c.x, c.y, fill, stroke, width)
                 .set("class", "cell")
                 .set("data-square", c.name.clone()),
@@ -167,12 +169,12 @@ pub fn render_styled(view: &BoardView, style: &Style<'_>) -> Document {
             } else {
                 (c.y, UNIT * 0.36)
             };
-            pieces = pieces.add(
-                Group::new()
+            pieces = pieces.child(
+                Element::new("g")
                     .set("class", "piece")
                     .set("data-square", c.name.clone())
-                    .add(
-                        Circle::new()
+                    .child(
+                        Element::new("circle")
                             .set("cx", c.x * UNIT)
                             .set("cy", cy * UNIT)
                             .set("r", r)
@@ -180,8 +182,8 @@ pub fn render_styled(view: &BoardView, style: &Style<'_>) -> Document {
                             .set("stroke", edge)
                             .set("stroke-width", if name == "gold" { 3.0 } else { 1.5 }),
                     )
-                    .add(
-                        Text::new(p.letter.to_ascii_uppercase().to_string())
+                    .child(
+                        Element::text("text", p.letter.to_ascii_uppercase().to_string())
                             .set("x", c.x * UNIT)
                             .set("y", baseline(cy * UNIT, size))
                             .set("text-anchor", "middle")
@@ -194,21 +196,21 @@ pub fn render_styled(view: &BoardView, style: &Style<'_>) -> Document {
         }
     }
     // Labels are drawn last so that cell names stay readable beside the pieces.
-    let mut labels = Group::new()
+    let mut labels = Element::new("g")
         .set("id", "labels")
         .set("font-family", "DejaVu Sans, Arial, sans-serif")
         .set("text-anchor", "middle")
         .set("fill", "#222222");
     for l in &view.labels {
-        labels = labels.add(
-            Text::new(l.text.clone())
+        labels = labels.child(
+            Element::text("text", l.text.clone())
                 .set("x", l.x * UNIT)
                 .set("y", baseline(l.y * UNIT, l.size * UNIT))
                 .set("font-size", l.size * UNIT),
         );
     }
     // Status and legend lines under the board.
-    let mut notes = Group::new()
+    let mut notes = Element::new("g")
         .set("id", "notes")
         .set("font-family", "DejaVu Sans, Arial, sans-serif")
         .set("font-size", UNIT * 0.32);
@@ -216,8 +218,8 @@ pub fn render_styled(view: &BoardView, style: &Style<'_>) -> Document {
     let mut y = y1 + 0.1;
     if let Some(status) = style.status {
         y += line;
-        notes = notes.add(
-            Text::new(status.to_owned())
+        notes = notes.child(
+            Element::text("text", status.to_owned())
                 .set("id", "status")
                 .set("x", (x0 + 0.2) * UNIT)
                 .set("y", baseline(y * UNIT, UNIT * 0.32))
@@ -242,36 +244,36 @@ pub fn render_styled(view: &BoardView, style: &Style<'_>) -> Document {
         let sx = x0 + 0.2 + (i % columns) as f32 * col_w;
         let sw = 0.34;
         let swatch = match &e.swatch {
-            Swatch::Fill(c) => Group::new().add(
-                Rectangle::new()
+            Swatch::Fill(c) => Element::new("g").child(
+                Element::new("rect")
                     .set("x", sx * UNIT)
                     .set("y", (y - sw / 2.0) * UNIT)
                     .set("width", sw * UNIT)
                     .set("height", sw * UNIT)
-                    .set("fill", c.as_str())
+                    .set("fill", c.clone())
                     .set("stroke", "#555555"),
             ),
-            Swatch::Outline(c) => Group::new().add(
-                Rectangle::new()
+            Swatch::Outline(c) => Element::new("g").child(
+                Element::new("rect")
                     .set("x", sx * UNIT)
                     .set("y", (y - sw / 2.0) * UNIT)
                     .set("width", sw * UNIT)
                     .set("height", sw * UNIT)
                     .set("fill", "#ffffff")
-                    .set("stroke", c.as_str())
+                    .set("stroke", c.clone())
                     .set("stroke-width", 3),
             ),
-            Swatch::Letter(ch) => Group::new()
-                .add(
-                    Circle::new()
+            Swatch::Letter(ch) => Element::new("g")
+                .child(
+                    Element::new("circle")
                         .set("cx", (sx + sw / 2.0) * UNIT)
                         .set("cy", y * UNIT)
                         .set("r", sw / 2.0 * UNIT)
                         .set("fill", "#ffffff")
                         .set("stroke", "#000000"),
                 )
-                .add(
-                    Text::new(ch.to_string())
+                .child(
+                    Element::text("text", ch.to_string())
                         .set("x", (sx + sw / 2.0) * UNIT)
                         .set("y", baseline(y * UNIT, UNIT * 0.24))
                         .set("text-anchor", "middle")
@@ -279,8 +281,8 @@ pub fn render_styled(view: &BoardView, style: &Style<'_>) -> Document {
                         .set("font-size", UNIT * 0.24),
                 ),
         };
-        notes = notes.add(swatch).add(
-            Text::new(e.text.clone())
+        notes = notes.child(swatch).child(
+            Element::text("text", e.text.clone())
                 .set("x", (sx + sw + 0.12) * UNIT)
                 .set("y", baseline(y * UNIT, UNIT * 0.26))
                 .set("font-size", UNIT * 0.26),
@@ -290,30 +292,38 @@ pub fn render_styled(view: &BoardView, style: &Style<'_>) -> Document {
         y1 = y + 0.4;
     }
     let (w, h) = ((x1 - x0) * UNIT, (y1 - y0) * UNIT);
-    Document::new()
+    Element::new("svg")
+        .set("xmlns", "http://www.w3.org/2000/svg")
         .set("viewBox", (x0 * UNIT, y0 * UNIT, w, h))
         .set("width", w)
         .set("height", h)
-        .add(
-            Rectangle::new()
+        .child(
+            Element::new("rect")
                 .set("x", x0 * UNIT)
                 .set("y", y0 * UNIT)
                 .set("width", w)
                 .set("height", h)
                 .set("fill", "#ffffff"),
         )
-        .add(cells)
-        .add(pieces)
-        .add(labels)
-        .add(notes)
+        .child(cells)
+        .child(pieces)
+        .child(labels)
+        .child(notes)
 }
 
 /// A cell's outline: a square or a hexagon around `(x, y)`.
-fn shape_node(shape: CellShape, x: f32, y: f32, fill: &str, stroke: &str, width: f32) -> Group {
-    let g = Group::new();
+fn shape_node(
+    shape: CellShape,
+    x: f32,
+    y: f32,
+    fill: &'static str,
+    stroke: &'static str,
+    width: f32,
+) -> Element {
+    let g = Element::new("g");
     match shape {
-        CellShape::Square => g.add(
-            Rectangle::new()
+        CellShape::Square => g.child(
+            Element::new("rect")
                 .set("x", (x - 0.5) * UNIT)
                 .set("y", (y - 0.5) * UNIT)
                 .set("width", UNIT)
@@ -322,8 +332,8 @@ fn shape_node(shape: CellShape, x: f32, y: f32, fill: &str, stroke: &str, width:
                 .set("stroke", stroke)
                 .set("stroke-width", width),
         ),
-        shape => g.add(
-            Polygon::new()
+        shape => g.child(
+            Element::new("polygon")
                 .set("points", hexagon_points(shape, x, y))
                 .set("fill", fill)
                 .set("stroke", stroke)
