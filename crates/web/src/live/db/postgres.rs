@@ -39,7 +39,7 @@ pub const CHANNEL: &str = "fairy_live";
 const MIGRATION_LOCK: i64 = 0x6661_6972_795f_6d67; // "fairy_mg"
 
 /// The connections of calls: the most transactions in flight at once.
-pub const CONNECTIONS: usize = 4;
+pub const CONNECTIONS: usize = 8;
 
 /// The shortest wait between two attempts to connect on demand.
 const RETRY: Duration = Duration::from_millis(500);
