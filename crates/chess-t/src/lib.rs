@@ -23,6 +23,7 @@
 //! assert_eq!(t2.to_string().parse::<Position>().unwrap(), t2);
 //! ```
 
+mod count;
 mod eval;
 mod game;
 pub mod generated;

@@ -173,7 +173,7 @@ fn bit(sq: u8) -> u128 {
 
 /// Iterates the set bits of a mask as cell indices.
 #[inline]
-fn cells(mut m: u128) -> impl Iterator<Item = u8> {
+pub(crate) fn cells(mut m: u128) -> impl Iterator<Item = u8> {
     core::iter::from_fn(move || {
         if m == 0 {
             None
@@ -184,6 +184,66 @@ fn cells(mut m: u128) -> impl Iterator<Item = u8> {
         }
     })
 }
+
+/// Whether diagonal line `i` (NE, SE, SW, NW) goes to higher cell indices.
+#[inline]
+const fn ascending(i: usize) -> bool {
+    i == 0 || i == 3
+}
+
+/// The cells strictly between the start of diagonal line `i` and its cell `first` (a
+/// single bit), as a mask to intersect with the line.
+#[inline]
+fn between_mask(i: usize, first: u128) -> u128 {
+    if ascending(i) {
+        first - 1
+    } else {
+        !(first | (first - 1))
+    }
+}
+
+/// Population count of a mask of at most 72 cells (the software count of the low 64 bits
+/// and a table for the rest: the build has no `popcnt` instruction).
+#[inline]
+pub(crate) fn pop(m: u128) -> u32 {
+    debug_assert!(m >> 72 == 0);
+    (m as u64).count_ones() + u32::from(POP8[(m >> 64) as u8 as usize])
+}
+
+const POP8: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u8).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
+/// Strength in half units per board code (0 for an empty cell and the Scout).
+const CODE_STRENGTH: [u16; 15] = {
+    let mut t = [0u16; 15];
+    let mut k = 0;
+    while k < 7 {
+        t[1 + 2 * k] = Role::ALL[k].strength();
+        t[2 + 2 * k] = Role::ALL[k].strength();
+        k += 1;
+    }
+    t
+};
+
+/// The accumulator slot of a board code in the strength sums: `2 * colour + royal`.
+const CODE_SLOT: [u8; 15] = {
+    let mut t = [0u8; 15];
+    let mut k = 0;
+    while k < 7 {
+        let royal = Role::ALL[k].is_royal() as u8;
+        t[1 + 2 * k] = royal;
+        t[2 + 2 * k] = 2 + royal;
+        k += 1;
+    }
+    t
+};
 
 const Z_PIECE: u64 = 0xC7_0001;
 const Z_SIDE: u64 = 0xC7_0002;
@@ -219,8 +279,7 @@ const IMP_KEYS: [[u64; MAX_CELLS]; 2] = {
     k
 };
 
-/// Receives generated moves: a list, or a counter that counts sets of quiet moves by
-/// population count.
+/// Receives generated moves: the move list (sets of quiet moves at once).
 trait Sink {
     fn one(&mut self, m: Move);
     fn quiet_set(&mut self, from: u8, targets: u128);
@@ -239,26 +298,69 @@ impl Sink for MoveList {
     }
 }
 
-struct Counter(usize);
-
-impl Sink for Counter {
-    #[inline]
-    fn one(&mut self, _: Move) {
-        self.0 += 1;
-    }
-    #[inline]
-    fn quiet_set(&mut self, _: u8, targets: u128) {
-        self.0 += targets.count_ones() as usize;
-    }
-}
-
-/// Memo of capture and exchange decisions per target cell during one generation.
-struct CaptureMemo {
+/// Capture and exchange decisions per target cell, each computed once per generation
+/// (docs/rules/chess-t.md, T6, T6a).
+pub(crate) struct Contests<'a> {
+    pos: &'a Position,
     done: Cell<u128>,
     /// Cells where the side to move has superiority (a capture).
     capture: Cell<u128>,
     /// Cells where the sums are exactly equal and the rule set exchanges (T6a).
     exchange: Cell<u128>,
+}
+
+impl<'a> Contests<'a> {
+    /// No decision made yet in `pos`.
+    pub(crate) fn new(pos: &'a Position) -> Self {
+        Contests {
+            pos,
+            done: Cell::new(0),
+            capture: Cell::new(0),
+            exchange: Cell::new(0),
+        }
+    }
+
+    /// Decides the cells of `todo` not decided yet.
+    #[inline]
+    fn resolve(&self, todo: u128) {
+        let todo = todo & !self.done.get();
+        if todo == 0 {
+            return;
+        }
+        let (mut capture, mut exchange) = (self.capture.get(), self.exchange.get());
+        for t in cells(todo) {
+            match self.pos.contest(t) {
+                FLAG_CAPTURE => capture |= bit(t),
+                FLAG_EXCHANGE => exchange |= bit(t),
+                _ => {}
+            }
+        }
+        self.capture.set(capture);
+        self.exchange.set(exchange);
+        self.done.set(self.done.get() | todo);
+    }
+
+    /// Of the enemy-occupied cells `targets`, those a move may go to: captures, and
+    /// exchanges if `exchanges`.
+    #[inline]
+    pub(crate) fn allowed(&self, targets: u128, exchanges: bool) -> u128 {
+        self.resolve(targets);
+        let ex = if exchanges { self.exchange.get() } else { 0 };
+        targets & (self.capture.get() | ex)
+    }
+
+    /// [`FLAG_CAPTURE`], [`FLAG_EXCHANGE`] or 0 for a move onto the enemy piece on `t`.
+    #[inline]
+    fn flag(&self, t: u8) -> u8 {
+        self.resolve(bit(t));
+        if self.capture.get() & bit(t) != 0 {
+            FLAG_CAPTURE
+        } else if self.exchange.get() & bit(t) != 0 {
+            FLAG_EXCHANGE
+        } else {
+            0
+        }
+    }
 }
 
 impl Position {
@@ -469,19 +571,16 @@ impl Position {
     fn raw_sums(&self, t: u8) -> ([u16; 2], [u16; 2]) {
         let tb = self.t;
         let ti = t as usize;
-        let mut royal = [0u16; 2];
-        let mut other = [0u16; 2];
-        let occ = self.colors[0] | self.colors[1];
+        // Indexed by `CODE_SLOT`: White other, White royal, Black other, Black royal.
+        let mut acc = [0u16; 4];
+        let mut add = |code: u8| {
+            acc[CODE_SLOT[code as usize] as usize] += CODE_STRENGTH[code as usize];
+        };
         let occupant = self.board[ti];
         if occupant != 0 {
-            let k = Role::ALL[((occupant - 1) / 2) as usize];
-            let c = ((occupant - 1) % 2) as usize;
-            if k.is_royal() {
-                royal[c] += k.strength();
-            } else {
-                other[c] += k.strength();
-            }
+            add(occupant);
         }
+        let occ = self.colors[0] | self.colors[1];
         let castles = tb.castle[0] | tb.castle[1];
         let kn = self.kinds[Role::Knecht.index()];
         let vk = self.kinds[Role::VerKnecht.index()];
@@ -489,55 +588,88 @@ impl Position {
         let konnet = self.kinds[Role::Konnet.index()];
         let prince = self.kinds[Role::Prince.index()];
         let ritter = self.kinds[Role::Ritter.index()];
+        // Stepping pieces do not reach the enemy impregnable field.
+        let mut stepping = 0;
         for c in 0..2 {
-            let own = self.colors[c];
+            if t != self.imp[1 - c] {
+                stepping |= self.colors[c];
+            }
+        }
+        let reach = (tb.ritter[ti] & ritter)
+            | (tb.konnet_orth[ti] & konnet)
+            | (((tb.king[ti] & king) | (tb.orth1[ti] & (prince | kn | vk))) & stepping);
+        for s in cells(reach) {
+            add(self.board[s as usize]);
+        }
+        for c in 0..2 {
             let eimp = self.imp[1 - c];
-            other[c] += 4 * (tb.ritter[ti] & ritter & own).count_ones() as u16;
-            royal[c] += 6 * (tb.konnet_orth[ti] & konnet & own).count_ones() as u16;
-            if t != eimp {
-                let o1 = tb.orth1[ti] & own;
-                royal[c] += 3 * ((tb.king[ti] & king & own) | (o1 & prince)).count_ones() as u16;
-                other[c] += 2 * (o1 & kn).count_ones() as u16 + 3 * (o1 & vk).count_ones() as u16;
-                let s = tb.double_from[ti][c];
-                if s != NO_CELL && (kn | vk) & own & bit(s) != 0 {
-                    let m = tb.forward[s as usize][c];
-                    if occ & bit(m) == 0 && castles & bit(m) == 0 && m != eimp {
-                        other[c] += if kn & bit(s) != 0 { 2 } else { 3 };
-                    }
+            let s = tb.double_from[ti][c];
+            if t != eimp && s != NO_CELL && (kn | vk) & self.colors[c] & bit(s) != 0 {
+                let m = tb.forward[s as usize][c];
+                if occ & bit(m) == 0 && castles & bit(m) == 0 && m != eimp {
+                    add(self.board[s as usize]);
                 }
             }
         }
-        // Diagonal lines of Princes and Konnets, walked outward from `t`. A side is blocked
-        // once the walk passes the other side's impregnable field; `t` being that field
-        // blocks from the start.
-        let diag = (prince | konnet) & occ;
+        // Diagonal lines of Princes and Konnets, walked outward from `t` to the first
+        // occupied cell. A side is blocked if the walk passes the other side's impregnable
+        // field; `t` being that field blocks from the start.
+        let diag = prince | konnet;
         if diag != 0 {
-            let start_blocked = [t == self.imp[1], t == self.imp[0]];
-            for ray in &tb.diagonal[ti] {
-                let mut blocked = start_blocked;
-                for &c in ray {
-                    if c == NO_CELL {
-                        break;
-                    }
-                    if occ & bit(c) != 0 {
-                        if diag & bit(c) != 0 {
-                            let col = usize::from(self.colors[1] & bit(c) != 0);
-                            if !blocked[col] {
-                                royal[col] += if konnet & bit(c) != 0 { 6 } else { 3 };
-                            }
-                        }
-                        break;
-                    }
-                    if c == self.imp[1] {
-                        blocked[0] = true;
-                    }
-                    if c == self.imp[0] {
-                        blocked[1] = true;
-                    }
+            let fields = [self.field_mask(0), self.field_mask(1)];
+            for (i, &ray) in tb.diagonal_ray[ti].iter().enumerate() {
+                let b = ray & occ;
+                if b == 0 {
+                    continue;
+                }
+                let first = if ascending(i) {
+                    b & b.wrapping_neg()
+                } else {
+                    1u128 << (127 - b.leading_zeros())
+                };
+                if diag & first == 0 {
+                    continue;
+                }
+                let before = ray & between_mask(i, first);
+                let col = usize::from(self.colors[1] & first != 0);
+                if t != self.imp[1 - col] && before & fields[1 - col] == 0 {
+                    let code = self.board[first.trailing_zeros() as usize];
+                    acc[CODE_SLOT[code as usize] as usize] += CODE_STRENGTH[code as usize];
                 }
             }
         }
-        (royal, other)
+        ([acc[1], acc[3]], [acc[0], acc[2]])
+    }
+
+    /// The impregnable field of colour index `c` as a mask (0 in chess-T1).
+    #[inline]
+    pub(crate) fn field_mask(&self, c: usize) -> u128 {
+        let f = self.imp[c];
+        if f == NO_CELL {
+            0
+        } else {
+            bit(f)
+        }
+    }
+
+    /// The cells that a Prince or Konnet on `from` reaches on its diagonal lines (up to
+    /// and including the first enemy piece; not onto or past an own piece or `eimp`, the
+    /// enemy impregnable field), within `base`.
+    #[inline]
+    pub(crate) fn diagonal_targets(&self, from: u8, stop: u128, base: u128) -> u128 {
+        let mut targets = 0;
+        for (i, &ray) in self.t.diagonal_ray[from as usize].iter().enumerate() {
+            let b = ray & stop;
+            let upto = if ascending(i) {
+                // Bits up to and including the lowest blocker (all bits when none).
+                b ^ b.wrapping_sub(1)
+            } else {
+                // Bits from the highest blocker up (all bits when none).
+                !0u128 << (127 - (b | 1).leading_zeros())
+            };
+            targets |= ray & upto;
+        }
+        targets & base
     }
 
     /// The sums with the castle rule applied.
@@ -636,13 +768,6 @@ impl Position {
         }
     }
 
-    /// The number of legal moves (what [`Game::legal_moves`](fairy_kernel::Game::legal_moves) would produce).
-    pub(crate) fn count_moves(&self) -> usize {
-        let mut c = Counter(0);
-        self.generate(&mut c);
-        c.0
-    }
-
     #[inline]
     fn generate<S: Sink>(&self, out: &mut S) {
         if self.decided().is_some() {
@@ -662,30 +787,10 @@ impl Position {
         let castles = tb.castle[0] | tb.castle[1];
         let base = tb.board[0] & !own & !eimp;
         let nonroyal_base = base & !castles;
-        let memo = CaptureMemo {
-            done: Cell::new(0),
-            capture: Cell::new(0),
-            exchange: Cell::new(0),
-        };
         // FLAG_CAPTURE, FLAG_EXCHANGE or 0 for a move onto the enemy piece on `t`
         // (docs/rules/chess-t.md, T6, T6a), computed once per cell.
-        let contest = |t: u8| -> u8 {
-            if memo.done.get() & bit(t) == 0 {
-                memo.done.set(memo.done.get() | bit(t));
-                match self.contest(t) {
-                    FLAG_CAPTURE => memo.capture.set(memo.capture.get() | bit(t)),
-                    FLAG_EXCHANGE => memo.exchange.set(memo.exchange.get() | bit(t)),
-                    _ => {}
-                }
-            }
-            if memo.capture.get() & bit(t) != 0 {
-                FLAG_CAPTURE
-            } else if memo.exchange.get() & bit(t) != 0 {
-                FLAG_EXCHANGE
-            } else {
-                0
-            }
-        };
+        let contests = Contests::new(self);
+        let contest = |t: u8| contests.flag(t);
 
         // Lone defender (docs/rules/chess-t.md, T7, T12): exactly one own royal piece in the
         // own castle and an enemy royal piece there too: it may move only within the castle.
@@ -786,18 +891,7 @@ impl Position {
                 } else {
                     tb.orth1[fi]
                 };
-                let mut targets = orth & base;
-                for ray in &tb.diagonal[fi] {
-                    for &c in ray {
-                        if c == NO_CELL || eimp & bit(c) != 0 || own & bit(c) != 0 {
-                            break;
-                        }
-                        targets |= bit(c);
-                        if enemy & bit(c) != 0 {
-                            break;
-                        }
-                    }
-                }
+                let targets = (orth & base) | self.diagonal_targets(from, occ | eimp, base);
                 emit_set(out, from, targets & lim, promo_castle, true);
             }
         }

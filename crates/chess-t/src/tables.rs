@@ -45,6 +45,12 @@ pub struct Tables {
     /// Per cell, per diagonal direction (NE, SE, SW, NW), the cells of the diagonal line of
     /// the Prince and Konnet, nearest first, padded with [`NO_CELL`] (seed §Prince).
     pub diagonal: &'static [[[u8; 3]; 4]; MAX_CELLS],
+    /// The cells of each line of `diagonal` as a bit mask (same order: NE and NW go to
+    /// higher cell indices, SE and SW to lower ones).
+    pub diagonal_ray: &'static [[u128; 4]; MAX_CELLS],
+    /// Cells with a neighbour to the east (not on the last file) and to the west (not on
+    /// the first file): the sources of set-wise sideways steps.
+    pub sideways: &'static [u128; 2],
     /// Per cell, per colour (White, Black), the cell one step forward.
     pub forward: &'static [[u8; 2]; MAX_CELLS],
     /// Per cell, per colour, the landing cell of the Knecht's two-step, if it is inside the
@@ -75,6 +81,8 @@ macro_rules! tables_of {
             ritter: &generated::$m::RITTER,
             konnet_orth: &generated::$m::KONNET_ORTH,
             diagonal: &generated::$m::DIAGONAL,
+            diagonal_ray: &generated::$m::DIAGONAL_RAY,
+            sideways: &generated::$m::SIDEWAYS,
             forward: &generated::$m::FORWARD,
             double: &generated::$m::DOUBLE,
             double_from: &generated::$m::DOUBLE_FROM,
@@ -111,6 +119,10 @@ pub struct Computed {
     pub konnet_orth: Vec<u128>,
     /// See [`Tables::diagonal`].
     pub diagonal: Vec<[[u8; 3]; 4]>,
+    /// See [`Tables::diagonal_ray`].
+    pub diagonal_ray: Vec<[u128; 4]>,
+    /// See [`Tables::sideways`].
+    pub sideways: [u128; 2],
     /// See [`Tables::forward`].
     pub forward: Vec<[u8; 2]>,
     /// See [`Tables::double`].
@@ -182,6 +194,16 @@ pub fn compute(rules: &RuleSet) -> Computed {
         })
         .collect();
     diagonal.resize(MAX_CELLS, [[NO_CELL; 3]; 4]);
+    let diagonal_ray: Vec<[u128; 4]> = diagonal
+        .iter()
+        .map(|rows| {
+            rows.map(|row| mask(row.iter().filter(|&&c| c != NO_CELL).map(|&c| u16::from(c))))
+        })
+        .collect();
+    let sideways = [
+        mask(g.squares().filter(|&s| g.file_of(s) + 1 < rules.files)),
+        mask(g.squares().filter(|&s| g.file_of(s) > 0)),
+    ];
     let fwd = |white: bool| Delta::flat(0, if white { 1 } else { -1 });
     let mut forward: Vec<[u8; 2]> = g
         .squares()
@@ -236,6 +258,8 @@ pub fn compute(rules: &RuleSet) -> Computed {
         ritter,
         konnet_orth,
         diagonal,
+        diagonal_ray,
+        sideways,
         forward,
         double,
         double_from,
@@ -258,6 +282,13 @@ impl fmt::Display for Lit<u128> {
 impl fmt::Display for Lit<[[u8; 3]; 4]> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:?}", self.0)
+    }
+}
+
+impl fmt::Display for Lit<[u128; 4]> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [a, b, c, d] = self.0;
+        write!(f, "[{:#x}, {:#x}, {:#x}, {:#x}]", a, b, c, d)
     }
 }
 
@@ -288,6 +319,18 @@ pub fn render(rules: &RuleSet, file: &str) -> GeneratedFile {
             "Diagonal lines (NE, SE, SW, NW) per cell, nearest first, 255-padded.",
             "[[u8; 3]; 4]",
             &t.diagonal.iter().map(|&d| Lit(d)).collect::<Vec<_>>(),
+        )
+        .array(
+            "DIAGONAL_RAY",
+            "The cells of each diagonal line (NE, SE, SW, NW) per cell, as masks.",
+            "[u128; 4]",
+            &t.diagonal_ray.iter().map(|&d| Lit(d)).collect::<Vec<_>>(),
+        )
+        .array(
+            "SIDEWAYS",
+            "Cells with an east neighbour, cells with a west neighbour.",
+            "u128",
+            &hex(&t.sideways),
         )
         .array(
             "FORWARD",
@@ -349,6 +392,8 @@ impl Tables {
             && self.ritter[..] == c.ritter[..]
             && self.konnet_orth[..] == c.konnet_orth[..]
             && self.diagonal[..] == c.diagonal[..]
+            && self.diagonal_ray[..] == c.diagonal_ray[..]
+            && self.sideways == &c.sideways
             && self.forward[..] == c.forward[..]
             && self.double[..] == c.double[..]
             && self.double_from[..] == c.double_from[..]
