@@ -616,7 +616,6 @@ impl Position {
         // field; `t` being that field blocks from the start.
         let diag = prince | konnet;
         if diag != 0 {
-            let fields = [self.field_mask(0), self.field_mask(1)];
             for (i, &ray) in tb.diagonal_ray[ti].iter().enumerate() {
                 let b = ray & occ;
                 if b == 0 {
@@ -632,7 +631,7 @@ impl Position {
                 }
                 let before = ray & between_mask(i, first);
                 let col = usize::from(self.colors[1] & first != 0);
-                if t != self.imp[1 - col] && before & fields[1 - col] == 0 {
+                if t != self.imp[1 - col] && before & self.field_mask(1 - col) == 0 {
                     let code = self.board[first.trailing_zeros() as usize];
                     acc[CODE_SLOT[code as usize] as usize] += CODE_STRENGTH[code as usize];
                 }
@@ -977,6 +976,7 @@ impl Position {
             self.remove(m.from);
             self.halfmove = 0;
         } else {
+            let old = self.board[m.from as usize];
             let kind = self.kind_at(m.from);
             if m.is_capture() {
                 self.remove(m.to);
@@ -984,15 +984,24 @@ impl Position {
             } else {
                 self.halfmove = self.halfmove.saturating_add(1);
             }
-            self.remove(m.from);
+            let (from_bit, to_bit) = (bit(m.from), bit(m.to));
             if kind == Role::Prince && self.konnet_flags >> us.index() & 1 == 0 {
                 let enemy_castle = self.t.castle[(!us).index()];
-                if enemy_castle & bit(m.to) != 0 && enemy_castle & bit(m.from) == 0 {
+                if enemy_castle & to_bit != 0 && enemy_castle & from_bit == 0 {
                     self.konnet_flags |= 1 << us.index();
                     self.hash ^= FLAG_KEYS[us.index()];
                 }
             }
-            self.put(m.to, m.promotion().unwrap_or(kind), us);
+            // The piece leaves `from` and stands on the now empty `to`, promoted or not.
+            let new_kind = m.promotion().unwrap_or(kind);
+            let new = code(new_kind, us);
+            self.board[m.from as usize] = 0;
+            self.board[m.to as usize] = new;
+            self.colors[us.index()] ^= from_bit | to_bit;
+            self.kinds[kind.index()] ^= from_bit;
+            self.kinds[new_kind.index()] |= to_bit;
+            self.hash ^=
+                PIECE_KEYS[old as usize][m.from as usize] ^ PIECE_KEYS[new as usize][m.to as usize];
         }
         if us == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);
