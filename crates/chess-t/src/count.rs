@@ -116,6 +116,17 @@ impl Position {
         }
     }
 
+    /// The cells a Prince or Konnet on `from` reaches on its diagonal lines: up to the
+    /// first cell of `stop` (pieces and the enemy impregnable field), that cell included.
+    #[inline]
+    pub(crate) fn diagonal_reach(&self, from: u8, stop: u128) -> u128 {
+        if self.rules().files == 9 {
+            diagonal::<9, u128>(self.t, from, stop)
+        } else {
+            diagonal::<8, u64>(self.t, from, u64::of(stop)).wide()
+        }
+    }
+
     /// [`Position::count_moves`] on a board of `FILES` files with masks `B` (the shifts of
     /// set-wise steps are constants).
     fn count_on<const FILES: u32, B: Bits>(&self) -> usize {
@@ -156,7 +167,10 @@ impl Position {
         let royal = self.royal();
         let own_castle = tb.castle[us];
         let defenders = royal & self.colors[us] & own_castle;
-        if defenders.count_ones() == 1 && royal & self.colors[them] & own_castle != 0 {
+        if royal & self.colors[them] & own_castle != 0
+            && defenders != 0
+            && defenders & (defenders - 1) == 0
+        {
             let mut list = MoveList::new();
             self.legal_moves(&mut list);
             return list.len();

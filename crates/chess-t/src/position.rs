@@ -651,26 +651,6 @@ impl Position {
         }
     }
 
-    /// The cells that a Prince or Konnet on `from` reaches on its diagonal lines (up to
-    /// and including the first enemy piece; not onto or past an own piece or `eimp`, the
-    /// enemy impregnable field), within `base`.
-    #[inline]
-    pub(crate) fn diagonal_targets(&self, from: u8, stop: u128, base: u128) -> u128 {
-        let mut targets = 0;
-        for (i, &ray) in self.t.diagonal_ray[from as usize].iter().enumerate() {
-            let b = ray & stop;
-            let upto = if ascending(i) {
-                // Bits up to and including the lowest blocker (all bits when none).
-                b ^ b.wrapping_sub(1)
-            } else {
-                // Bits from the highest blocker up (all bits when none).
-                !0u128 << (127 - (b | 1).leading_zeros())
-            };
-            targets |= ray & upto;
-        }
-        targets & base
-    }
-
     /// The sums with the castle rule applied.
     #[inline]
     fn sums(&self, t: u8) -> [u16; 2] {
@@ -796,7 +776,10 @@ impl Position {
         let royal = self.royal();
         let own_castle = tb.castle[us];
         let defenders = royal & own & own_castle;
-        let lone = if defenders.count_ones() == 1 && royal & enemy & own_castle != 0 {
+        let lone = if royal & enemy & own_castle != 0
+            && defenders != 0
+            && defenders & (defenders - 1) == 0
+        {
             defenders.trailing_zeros() as u8
         } else {
             NO_CELL
@@ -890,7 +873,7 @@ impl Position {
                 } else {
                     tb.orth1[fi]
                 };
-                let targets = (orth & base) | self.diagonal_targets(from, occ | eimp, base);
+                let targets = (orth | self.diagonal_reach(from, occ | eimp)) & base;
                 emit_set(out, from, targets & lim, promo_castle, true);
             }
         }
