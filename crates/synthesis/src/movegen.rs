@@ -17,7 +17,7 @@ use crate::attacks::{
     queen_attacks, rook_attacks,
 };
 use crate::position::{Position, BK, BQ, NO_SQUARE, WK, WQ};
-use crate::safety::{attacked, pins_unless_checked};
+use crate::safety::{attacked, pins_unless_checked, sliders_attack, Pins};
 use crate::types::{Mode, Move, MoveKind, Role, Sq};
 use crate::Color;
 
@@ -417,6 +417,29 @@ fn shift(b: u64, by: i8) -> u64 {
     }
 }
 
+/// Moves of the pieces on `pcs` to `targets(from)`, in square order, a pinned piece's kept
+/// on its pin ray.
+#[inline(always)]
+fn piece_moves<S: Sink>(sink: &mut S, mut pcs: u64, pins: &Pins, targets: impl Fn(Sq) -> u64) {
+    if pcs & pins.pinned == 0 {
+        while pcs != 0 {
+            let from = pcs.trailing_zeros() as Sq;
+            pcs &= pcs - 1;
+            sink.targets(from, targets(from));
+        }
+    } else {
+        while pcs != 0 {
+            let from = pcs.trailing_zeros() as Sq;
+            pcs &= pcs - 1;
+            let mut t = targets(from);
+            if pins.pinned & bb(from) != 0 {
+                t &= pins.ray(from);
+            }
+            sink.targets(from, t);
+        }
+    }
+}
+
 /// The quiet path: both kings present (`k` ours, `tk` theirs), neither attacked. Legal =
 /// does not expose the own king (pins, safe king squares, en passant tested by playing it).
 /// Returns `false`, with nothing put in `sink`, when a king is attacked.
@@ -476,9 +499,12 @@ fn quiet_path<S: Sink>(pos: &Position, k: Sq, tk: Sq, sink: &mut S) -> bool {
         while cands != 0 {
             let from = cands.trailing_zeros() as Sq;
             cands &= cands - 1;
-            let m = Move::new(from, pos.ep, MoveKind::EnPassant);
-            if judge(pos, m, false, false) {
-                sink.one(m);
+            // The king is not in check, so only a slider can attack it once the capturing
+            // pawn and the captured one have left their squares.
+            let victim = (pos.ep as i8 - up) as Sq;
+            let after = occ ^ bb(from) ^ bb(victim) ^ bb(pos.ep);
+            if !sliders_attack(pos, k, them, after) {
+                sink.one(Move::new(from, pos.ep, MoveKind::EnPassant));
             }
         }
     }
@@ -509,22 +535,39 @@ fn quiet_path<S: Sink>(pos: &Position, k: Sq, tk: Sq, sink: &mut S) -> bool {
         pcs &= pcs - 1;
         sink.targets(from, knight_attacks(from) & !ours);
     }
-    let orthodox = matches!(mode, Mode::ClassicHome | Mode::ClassicLate);
-    for role in [Role::Bishop, Role::Rook, Role::Queen] {
-        let mut pcs = pos.pieces(us, role);
-        while pcs != 0 {
-            let from = pcs.trailing_zeros() as Sq;
-            pcs &= pcs - 1;
-            let day = day_targets(role, from, occ);
-            let mut t = if orthodox {
-                day & !ours
-            } else {
-                (day & theirs) | (night_targets(mode, role, from, occ) & empty)
-            };
-            if pinned & bb(from) != 0 {
-                t &= pins.ray(from);
-            }
-            sink.targets(from, t);
+    let (b, r, q) = (
+        pos.pieces(us, Role::Bishop),
+        pos.pieces(us, Role::Rook),
+        pos.pieces(us, Role::Queen),
+    );
+    match mode {
+        Mode::ClassicHome | Mode::ClassicLate => {
+            let not_ours = !ours;
+            piece_moves(sink, b, &pins, |f| bishop_attacks(f, occ) & not_ours);
+            piece_moves(sink, r, &pins, |f| rook_attacks(f, occ) & not_ours);
+            piece_moves(sink, q, &pins, |f| queen_attacks(f, occ) & not_ours);
+        }
+        Mode::Swapped => {
+            piece_moves(sink, b, &pins, |f| {
+                (bishop_attacks(f, occ) & theirs) | (rook_attacks(f, occ) & empty)
+            });
+            piece_moves(sink, r, &pins, |f| {
+                (rook_attacks(f, occ) & theirs) | (bishop_attacks(f, occ) & empty)
+            });
+            piece_moves(sink, q, &pins, |f| {
+                (queen_attacks(f, occ) & theirs) | (knight_attacks(f) & empty)
+            });
+        }
+        Mode::Bereft(_) => {
+            piece_moves(sink, b, &pins, |f| {
+                (bishop_attacks(f, occ) & theirs) | (orthogonal_step(f) & empty)
+            });
+            piece_moves(sink, r, &pins, |f| {
+                (rook_attacks(f, occ) & theirs) | (diagonal_step(f) & empty)
+            });
+            piece_moves(sink, q, &pins, |f| {
+                (queen_attacks(f, occ) & theirs) | (knight_attacks(f) & empty)
+            });
         }
     }
 
@@ -544,7 +587,7 @@ fn quiet_path<S: Sink>(pos: &Position, k: Sq, tk: Sq, sink: &mut S) -> bool {
         }
     }
     sink.targets(k, safe);
-    if orthodox && pos.castling != 0 {
+    if matches!(mode, Mode::ClassicHome | Mode::ClassicLate) && pos.castling != 0 {
         castling(pos, k, sink);
     }
     true

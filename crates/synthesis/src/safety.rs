@@ -63,6 +63,12 @@ pub(crate) fn attacked(pos: &Position, sq: Sq, by: Color, occ: u64) -> bool {
     if contact_attacked(pos, sq, by) {
         return true;
     }
+    sliders_attack(pos, sq, by, occ)
+}
+
+/// Whether a bishop, rook or queen of `by` attacks `sq` with occupancy `occ`.
+#[inline(always)]
+pub(crate) fn sliders_attack(pos: &Position, sq: Sq, by: Color, occ: u64) -> bool {
     let mut s = snipers(pos, sq, by);
     while s != 0 {
         let from = s.trailing_zeros() as Sq;
