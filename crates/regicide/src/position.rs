@@ -189,11 +189,8 @@ impl Position {
         if self.side == Color::Black {
             h ^= zobrist::BLACK_TO_MOVE;
         }
-        let mut c = self.castling;
-        while c != 0 {
-            h ^= zobrist::CASTLING[c.trailing_zeros() as usize];
-            c &= c - 1;
-        }
+        let c = self.castling as usize;
+        h ^= zobrist::CASTLING_SETS[0][c & 63] ^ zobrist::CASTLING_SETS[1][(c >> 6) & 63];
         h ^= keys_of(&self.ep, &zobrist::EN_PASSANT);
         h ^= keys_of(&self.moved, &zobrist::MOVED);
         h ^= keys_of(&self.moved_pawns, &zobrist::MOVED_PAWN);
