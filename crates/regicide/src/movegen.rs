@@ -401,50 +401,56 @@ impl Position {
                 }
             }};
         }
-        for sq in movers.iter() {
-            let s = sq as usize;
-            let c = self.board[s];
-            let role = c & 7;
-            if role == Role::Pawn as u8 + 1 {
-                if self.gen_pawn(sq, sink, f) {
-                    return true;
-                }
-            } else if role == Role::Knight as u8 + 1 {
-                for &t in KNIGHT[s] {
-                    let tc = self.board[t as usize];
-                    if tc == EMPTY || enemy(tc) {
-                        emit!(Move::new(sq, t, MoveKind::Normal));
+        // Word by word: cheaper than the bit set's iterator in this hot loop.
+        for (wi, &word) in movers.0.iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                let sq = (wi * 64) as u16 + w.trailing_zeros() as u16;
+                w &= w - 1;
+                let s = sq as usize;
+                let c = self.board[s];
+                let role = c & 7;
+                if role == Role::Pawn as u8 + 1 {
+                    if self.gen_pawn(sq, sink, f) {
+                        return true;
                     }
-                }
-            } else if role == Role::Prince as u8 + 1 {
-                for &t in PRINCE[s] {
-                    let tc = self.board[t as usize];
-                    // R6: a prince captures neither a queen nor a prince.
-                    if tc == EMPTY || (enemy(tc) && (tc & 7) > Role::Queen as u8 + 1) {
-                        emit!(Move::new(sq, t, MoveKind::Normal));
-                    }
-                }
-                if self.castling != 0 && self.gen_castling(sq, sink) {
-                    return true;
-                }
-            } else {
-                let dirs = if role == Role::Rook as u8 + 1 {
-                    0..4
-                } else if role == Role::Bishop as u8 + 1 {
-                    4..8
-                } else {
-                    0..8
-                };
-                for d in dirs {
-                    for &t in RAYS[s][d] {
+                } else if role == Role::Knight as u8 + 1 {
+                    for &t in KNIGHT[s] {
                         let tc = self.board[t as usize];
-                        if tc == EMPTY {
+                        if tc == EMPTY || enemy(tc) {
                             emit!(Move::new(sq, t, MoveKind::Normal));
-                        } else {
-                            if enemy(tc) {
+                        }
+                    }
+                } else if role == Role::Prince as u8 + 1 {
+                    for &t in PRINCE[s] {
+                        let tc = self.board[t as usize];
+                        // R6: a prince captures neither a queen nor a prince.
+                        if tc == EMPTY || (enemy(tc) && (tc & 7) > Role::Queen as u8 + 1) {
+                            emit!(Move::new(sq, t, MoveKind::Normal));
+                        }
+                    }
+                    if self.castling != 0 && self.gen_castling(sq, sink) {
+                        return true;
+                    }
+                } else {
+                    let dirs = if role == Role::Rook as u8 + 1 {
+                        0..4
+                    } else if role == Role::Bishop as u8 + 1 {
+                        4..8
+                    } else {
+                        0..8
+                    };
+                    for d in dirs {
+                        for &t in RAYS[s][d] {
+                            let tc = self.board[t as usize];
+                            if tc == EMPTY {
                                 emit!(Move::new(sq, t, MoveKind::Normal));
+                            } else {
+                                if enemy(tc) {
+                                    emit!(Move::new(sq, t, MoveKind::Normal));
+                                }
+                                break;
                             }
-                            break;
                         }
                     }
                 }
@@ -522,7 +528,7 @@ impl Position {
         let file = sq % FILES;
         let front = (file / 8) as usize;
         let (a, k, h) = CASTLE_FILES[front];
-        if file != k {
+        if file != k || self.castling & (castle_bit(us, front, 0) | castle_bit(us, front, 1)) == 0 {
             return false;
         }
         for side in 0..2 {

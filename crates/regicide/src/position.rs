@@ -50,6 +50,21 @@ pub(crate) const fn target_owner(t: u16) -> Color {
     }
 }
 
+/// The XOR of `keys[sq]` over the squares `sq` of `set`, word by word (empty words, the
+/// usual case, cost one test each).
+#[inline(always)]
+fn keys_of(set: &BitSet<5>, keys: &[u64]) -> u64 {
+    let mut h = 0;
+    for (i, &word) in set.0.iter().enumerate() {
+        let mut w = word;
+        while w != 0 {
+            h ^= keys[i * 64 + w.trailing_zeros() as usize];
+            w &= w - 1;
+        }
+    }
+    h
+}
+
 /// A position of Imperial Regicide, in the middle of a turn or at its start.
 ///
 /// It holds the placement, the side to move and the front to move (ruling R4), the
@@ -174,20 +189,11 @@ impl Position {
         if self.side == Color::Black {
             h ^= zobrist::BLACK_TO_MOVE;
         }
-        let mut c = self.castling;
-        while c != 0 {
-            h ^= zobrist::CASTLING[c.trailing_zeros() as usize];
-            c &= c - 1;
-        }
-        for sq in self.ep.iter() {
-            h ^= zobrist::EN_PASSANT[sq as usize];
-        }
-        for sq in self.moved.iter() {
-            h ^= zobrist::MOVED[sq as usize];
-        }
-        for sq in self.moved_pawns.iter() {
-            h ^= zobrist::MOVED_PAWN[sq as usize];
-        }
+        let c = self.castling as usize;
+        h ^= zobrist::CASTLING_SETS[0][c & 63] ^ zobrist::CASTLING_SETS[1][(c >> 6) & 63];
+        h ^= keys_of(&self.ep, &zobrist::EN_PASSANT);
+        h ^= keys_of(&self.moved, &zobrist::MOVED);
+        h ^= keys_of(&self.moved_pawns, &zobrist::MOVED_PAWN);
         h
     }
 

@@ -34,13 +34,25 @@ pub(crate) static EN_PASSANT: [u64; 288] = squares(2);
 pub(crate) static MOVED: [u64; 288] = squares(3);
 /// Keys of the wedge starting squares holding a pawn that already moved (R14).
 pub(crate) static MOVED_PAWN: [u64; 288] = squares(7);
-/// Keys of the twelve castling rights (bit order of `tables::castle_bit`).
-pub(crate) static CASTLING: [u64; 12] = {
-    let mut t = [0u64; 12];
-    let mut i = 0;
-    while i < 12 {
-        t[i] = key(4, i as u64);
-        i += 1;
+/// Keys of the twelve castling rights (bit order of `tables::castle_bit`; right `r` has
+/// key `key(4, r)`), XORed over every set of rights six bits at a time: entry `[h][bits]`
+/// covers the rights `6 * h + i` for each bit `i` of `bits`.
+pub(crate) static CASTLING_SETS: [[u64; 64]; 2] = {
+    let mut t = [[0u64; 64]; 2];
+    let mut h = 0;
+    while h < 2 {
+        let mut bits = 0;
+        while bits < 64 {
+            let mut i = 0;
+            while i < 6 {
+                if bits & (1 << i) != 0 {
+                    t[h][bits] ^= key(4, (6 * h + i) as u64);
+                }
+                i += 1;
+            }
+            bits += 1;
+        }
+        h += 1;
     }
     t
 };

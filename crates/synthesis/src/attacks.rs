@@ -133,6 +133,43 @@ pub fn orthogonal_step(sq: Sq) -> u64 {
     ORTHOGONAL_STEP[sq as usize]
 }
 
+/// Empty-board slider targets per square along four `(file, rank)` directions.
+const fn empty_board_slides(dirs: [(i8, i8); 4]) -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 4 {
+            let (df, dr) = dirs[d];
+            let mut f = (sq % 8) as i8 + df;
+            let mut r = (sq / 8) as i8 + dr;
+            while f >= 0 && f < 8 && r >= 0 && r < 8 {
+                table[sq] |= 1u64 << (r * 8 + f);
+                f += df;
+                r += dr;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+static ROOK_EMPTY: [u64; 64] = empty_board_slides([(0, 1), (1, 0), (0, -1), (-1, 0)]);
+static BISHOP_EMPTY: [u64; 64] = empty_board_slides([(1, 1), (-1, 1), (-1, -1), (1, -1)]);
+
+/// Rook attacks of `sq` on the empty board (no magic lookup).
+#[inline(always)]
+pub fn rook_rays(sq: Sq) -> u64 {
+    ROOK_EMPTY[sq as usize & 63]
+}
+
+/// Bishop attacks of `sq` on the empty board (no magic lookup).
+#[inline(always)]
+pub fn bishop_rays(sq: Sq) -> u64 {
+    BISHOP_EMPTY[sq as usize & 63]
+}
+
 /// Squares strictly between `a` and `b` if aligned, else empty.
 #[inline(always)]
 pub fn between(a: Sq, b: Sq) -> u64 {
@@ -155,6 +192,10 @@ mod tests {
                 assert_eq!(rook_attacks(sq, occ), rook_attacks_classical(sq, occ));
                 assert_eq!(bishop_attacks(sq, occ), bishop_attacks_classical(sq, occ));
             }
+        }
+        for sq in 0..64 {
+            assert_eq!(rook_rays(sq), rook_attacks(sq, 0));
+            assert_eq!(bishop_rays(sq), bishop_attacks(sq, 0));
         }
     }
 }

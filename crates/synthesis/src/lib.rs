@@ -28,6 +28,7 @@ pub mod generated;
 pub mod movegen;
 mod notation;
 pub mod position;
+mod safety;
 pub mod tables;
 pub mod types;
 pub mod zobrist;

@@ -13,10 +13,11 @@
 use arrayvec::ArrayVec;
 
 use crate::attacks::{
-    bb, between, bishop_attacks, diagonal_step, king_attacks, knight_attacks, orthogonal_step,
-    pawn_attacks, queen_attacks, rook_attacks,
+    bb, bishop_attacks, diagonal_step, king_attacks, knight_attacks, orthogonal_step, pawn_attacks,
+    queen_attacks, rook_attacks,
 };
 use crate::position::{Position, BK, BQ, NO_SQUARE, WK, WQ};
+use crate::safety::{attacked, pins_unless_checked, sliders_attack, Pins};
 use crate::types::{Mode, Move, MoveKind, Role, Sq};
 use crate::Color;
 
@@ -91,13 +92,9 @@ pub fn legal_moves(pos: &Position, list: &mut MoveList) {
     list.clear();
     let us = pos.side;
     let them = !us;
-    let occ = pos.occupied();
     match (pos.king_sq(us), pos.king_sq(them)) {
         (Some(k), Some(tk)) => {
-            let checkers = pos.attackers_sq(k, them, occ);
-            if checkers == 0 && pos.attackers_sq(tk, us, occ) == 0 {
-                quiet_path(pos, k, list);
-            } else {
+            if !quiet_path(pos, k, tk, list) {
                 general_path(pos, list);
             }
         }
@@ -393,8 +390,10 @@ impl Sink for Counter {
     }
     #[inline(always)]
     fn pawn_shift(&mut self, targets: u64, _: i8, promo_rank: u64, _: bool) {
-        self.0 += (targets & !promo_rank).count_ones() as usize
-            + 4 * (targets & promo_rank).count_ones() as usize;
+        self.0 += targets.count_ones() as usize;
+        if targets & promo_rank != 0 {
+            self.0 += 3 * (targets & promo_rank).count_ones() as usize;
+        }
     }
     #[inline(always)]
     fn one(&mut self, _: Move) {
@@ -418,34 +417,48 @@ fn shift(b: u64, by: i8) -> u64 {
     }
 }
 
-/// The quiet path: both kings present, neither attacked. Legal = does not expose the own
-/// king (pins, safe king squares, en passant tested by playing it).
+/// Moves of the pieces on `pcs` to `targets(from)`, in square order, a pinned piece's kept
+/// on its pin ray.
 #[inline(always)]
-fn quiet_path<S: Sink>(pos: &Position, k: Sq, sink: &mut S) {
+fn piece_moves<S: Sink>(sink: &mut S, mut pcs: u64, pins: &Pins, targets: impl Fn(Sq) -> u64) {
+    if pcs & pins.pinned == 0 {
+        while pcs != 0 {
+            let from = pcs.trailing_zeros() as Sq;
+            pcs &= pcs - 1;
+            sink.targets(from, targets(from));
+        }
+    } else {
+        while pcs != 0 {
+            let from = pcs.trailing_zeros() as Sq;
+            pcs &= pcs - 1;
+            let mut t = targets(from);
+            if pins.pinned & bb(from) != 0 {
+                t &= pins.ray(from);
+            }
+            sink.targets(from, t);
+        }
+    }
+}
+
+/// The quiet path: both kings present (`k` ours, `tk` theirs), neither attacked. Legal =
+/// does not expose the own king (pins, safe king squares, en passant tested by playing it).
+/// Returns `false`, with nothing put in `sink`, when a king is attacked.
+#[inline(always)]
+fn quiet_path<S: Sink>(pos: &Position, k: Sq, tk: Sq, sink: &mut S) -> bool {
     let us = pos.side;
     let them = !us;
-    let mode = pos.mode(us);
     let occ = pos.occupied();
+    let Some(pins) = pins_unless_checked(pos, k, us, occ) else {
+        return false;
+    };
+    if attacked(pos, tk, us, occ) {
+        return false;
+    }
+    let mode = pos.mode(us);
     let ours = pos.color_bb(us);
     let theirs = pos.color_bb(them);
     let empty = !occ;
-
-    // Pins: enemy sliders aligned with the king with exactly one piece, ours, between.
-    let diag = pos.pieces(them, Role::Bishop) | pos.pieces(them, Role::Queen);
-    let orth = pos.pieces(them, Role::Rook) | pos.pieces(them, Role::Queen);
-    let mut snipers = (bishop_attacks(k, 0) & diag) | (rook_attacks(k, 0) & orth);
-    let mut pinned = 0u64;
-    let mut pins: ArrayVec<(Sq, u64), 8> = ArrayVec::new();
-    while snipers != 0 {
-        let s = snipers.trailing_zeros() as Sq;
-        snipers &= snipers - 1;
-        let b = between(k, s) & occ;
-        if b != 0 && b & (b - 1) == 0 && b & ours != 0 {
-            pinned |= b;
-            pins.push((b.trailing_zeros() as Sq, between(k, s) | bb(s)));
-        }
-    }
-    let pin_ray = |from: Sq| -> u64 { pins.iter().find(|p| p.0 == from).map_or(0, |p| p.1) };
+    let pinned = pins.pinned;
 
     let (up, rank3, promo_rank): (i8, u64, u64) = match us {
         Color::White => (8, 0xff << 16, RANK_8),
@@ -456,54 +469,47 @@ fn quiet_path<S: Sink>(pos: &Position, k: Sq, sink: &mut S) {
     let pinned_pawns = pawns & pinned;
 
     // Pawn captures (compulsory first in CLASSIC-HOME, 4.6).
-    let pawn_captures = |sink: &mut S| {
-        let (left, right) = (up - 1, up + 1);
-        sink.pawn_shift(
-            shift(free_pawns & !FILE_A, left) & theirs,
-            left,
-            promo_rank,
-            false,
-        );
-        sink.pawn_shift(
-            shift(free_pawns & !FILE_H, right) & theirs,
-            right,
-            promo_rank,
-            false,
-        );
-        let mut pp = pinned_pawns;
-        while pp != 0 {
-            let from = pp.trailing_zeros() as Sq;
-            pp &= pp - 1;
-            let t = pawn_attacks(us, from) & theirs & pin_ray(from);
-            let mut t2 = t;
-            while t2 != 0 {
-                let to = t2.trailing_zeros() as Sq;
-                t2 &= t2 - 1;
-                sink.pawn_shift(bb(to), to as i8 - from as i8, promo_rank, false);
+    let before = sink.count();
+    let (left, right) = (up - 1, up + 1);
+    sink.pawn_shift(
+        shift(free_pawns & !FILE_A, left) & theirs,
+        left,
+        promo_rank,
+        false,
+    );
+    sink.pawn_shift(
+        shift(free_pawns & !FILE_H, right) & theirs,
+        right,
+        promo_rank,
+        false,
+    );
+    let mut pp = pinned_pawns;
+    while pp != 0 {
+        let from = pp.trailing_zeros() as Sq;
+        pp &= pp - 1;
+        let mut t = pawn_attacks(us, from) & theirs & pins.ray(from);
+        while t != 0 {
+            let to = t.trailing_zeros() as Sq;
+            t &= t - 1;
+            sink.pawn_shift(bb(to), to as i8 - from as i8, promo_rank, false);
+        }
+    }
+    if pos.ep != NO_SQUARE {
+        let mut cands = pawn_attacks(them, pos.ep) & pawns;
+        while cands != 0 {
+            let from = cands.trailing_zeros() as Sq;
+            cands &= cands - 1;
+            // The king is not in check, so only a slider can attack it once the capturing
+            // pawn and the captured one have left their squares.
+            let victim = (pos.ep as i8 - up) as Sq;
+            let after = occ ^ bb(from) ^ bb(victim) ^ bb(pos.ep);
+            if !sliders_attack(pos, k, them, after) {
+                sink.one(Move::new(from, pos.ep, MoveKind::EnPassant));
             }
         }
-        if pos.ep != NO_SQUARE {
-            let mut cands = pawn_attacks(them, pos.ep) & pawns;
-            while cands != 0 {
-                let from = cands.trailing_zeros() as Sq;
-                cands &= cands - 1;
-                let m = Move::new(from, pos.ep, MoveKind::EnPassant);
-                if judge(pos, m, false, false) {
-                    sink.one(m);
-                }
-            }
-        }
-    };
-
-    let classic_home = mode == Mode::ClassicHome;
-    if classic_home {
-        let before = sink.count();
-        pawn_captures(sink);
-        if sink.count() > before {
-            return;
-        }
-    } else {
-        pawn_captures(sink);
+    }
+    if mode == Mode::ClassicHome && sink.count() > before {
+        return true;
     }
 
     // Pawn pushes.
@@ -515,24 +521,53 @@ fn quiet_path<S: Sink>(pos: &Position, k: Sq, sink: &mut S) {
     while pp != 0 {
         let from = pp.trailing_zeros() as Sq;
         pp &= pp - 1;
-        let ray = pin_ray(from);
+        let ray = pins.ray(from);
         let one = shift(bb(from), up) & empty;
         sink.pawn_shift(one & ray, up, promo_rank, false);
         let two = shift(one & rank3, up) & empty & ray;
         sink.pawn_shift(two, 2 * up, 0, true);
     }
 
-    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-        let mut pcs = pos.pieces(us, role);
-        while pcs != 0 {
-            let from = pcs.trailing_zeros() as Sq;
-            pcs &= pcs - 1;
-            let mut t = (day_targets(role, from, occ) & theirs)
-                | (night_targets(mode, role, from, occ) & empty);
-            if pinned & bb(from) != 0 {
-                t &= pin_ray(from);
-            }
-            sink.targets(from, t);
+    // Knights leap alike by day and by night in every mode; a pinned knight cannot move.
+    let mut pcs = pos.pieces(us, Role::Knight) & !pinned;
+    while pcs != 0 {
+        let from = pcs.trailing_zeros() as Sq;
+        pcs &= pcs - 1;
+        sink.targets(from, knight_attacks(from) & !ours);
+    }
+    let (b, r, q) = (
+        pos.pieces(us, Role::Bishop),
+        pos.pieces(us, Role::Rook),
+        pos.pieces(us, Role::Queen),
+    );
+    match mode {
+        Mode::ClassicHome | Mode::ClassicLate => {
+            let not_ours = !ours;
+            piece_moves(sink, b, &pins, |f| bishop_attacks(f, occ) & not_ours);
+            piece_moves(sink, r, &pins, |f| rook_attacks(f, occ) & not_ours);
+            piece_moves(sink, q, &pins, |f| queen_attacks(f, occ) & not_ours);
+        }
+        Mode::Swapped => {
+            piece_moves(sink, b, &pins, |f| {
+                (bishop_attacks(f, occ) & theirs) | (rook_attacks(f, occ) & empty)
+            });
+            piece_moves(sink, r, &pins, |f| {
+                (rook_attacks(f, occ) & theirs) | (bishop_attacks(f, occ) & empty)
+            });
+            piece_moves(sink, q, &pins, |f| {
+                (queen_attacks(f, occ) & theirs) | (knight_attacks(f) & empty)
+            });
+        }
+        Mode::Bereft(_) => {
+            piece_moves(sink, b, &pins, |f| {
+                (bishop_attacks(f, occ) & theirs) | (orthogonal_step(f) & empty)
+            });
+            piece_moves(sink, r, &pins, |f| {
+                (rook_attacks(f, occ) & theirs) | (diagonal_step(f) & empty)
+            });
+            piece_moves(sink, q, &pins, |f| {
+                (queen_attacks(f, occ) & theirs) | (knight_attacks(f) & empty)
+            });
         }
     }
 
@@ -547,29 +582,56 @@ fn quiet_path<S: Sink>(pos: &Position, k: Sq, sink: &mut S) {
     while kt != 0 {
         let to = kt.trailing_zeros() as Sq;
         kt &= kt - 1;
-        if pos.attackers_sq(to, them, occ_wo_king) == 0 {
+        if !attacked(pos, to, them, occ_wo_king) {
             safe |= bb(to);
         }
     }
     sink.targets(k, safe);
     if matches!(mode, Mode::ClassicHome | Mode::ClassicLate) && pos.castling != 0 {
-        let mut list = MoveList::new();
-        gen_castling(pos, k, &mut list);
-        for m in list {
-            sink.one(m);
-        }
+        castling(pos, k, sink);
+    }
+    true
+}
+
+/// Orthodox castling in the quiet path (seed Note 1; docs/rules/synthesis.md 6.1), the same
+/// moves as [`gen_castling`]: the king is not in check and the mode allows castling.
+#[inline(always)]
+fn castling<S: Sink>(pos: &Position, k: Sq, sink: &mut S) {
+    let us = pos.side;
+    let them = !us;
+    let occ = pos.occupied();
+    let (kbit, qbit, home) = match us {
+        Color::White => (WK, WQ, 4u8),
+        Color::Black => (BK, BQ, 60u8),
+    };
+    if k != home {
+        return;
+    }
+    let rooks = pos.pieces(us, Role::Rook);
+    if pos.castling & kbit != 0
+        && rooks & bb(home + 3) != 0
+        && occ & (bb(home + 1) | bb(home + 2)) == 0
+        && !attacked(pos, home + 1, them, occ)
+        && !attacked(pos, home + 2, them, occ)
+    {
+        sink.one(Move::new(home, home + 2, MoveKind::Castle));
+    }
+    if pos.castling & qbit != 0
+        && rooks & bb(home - 4) != 0
+        && occ & (bb(home - 1) | bb(home - 2) | bb(home - 3)) == 0
+        && !attacked(pos, home - 1, them, occ)
+        && !attacked(pos, home - 2, them, occ)
+    {
+        sink.one(Move::new(home, home - 2, MoveKind::Castle));
     }
 }
 
 /// The number of legal moves (perft's bulk count), without storing them in the quiet path.
 pub fn count_legal_moves(pos: &Position) -> usize {
     let us = pos.side;
-    let them = !us;
-    if let (Some(k), Some(tk)) = (pos.king_sq(us), pos.king_sq(them)) {
-        let occ = pos.occupied();
-        if pos.attackers_sq(k, them, occ) == 0 && pos.attackers_sq(tk, us, occ) == 0 {
-            let mut c = Counter(0);
-            quiet_path(pos, k, &mut c);
+    if let (Some(k), Some(tk)) = (pos.king_sq(us), pos.king_sq(!us)) {
+        let mut c = Counter(0);
+        if quiet_path(pos, k, tk, &mut c) {
             return c.0;
         }
     }

@@ -38,6 +38,17 @@ const fn castle_keep(sq: Sq) -> u8 {
     }
 }
 
+/// [`castle_keep`] of every square, looked up by `play_in_place`.
+static CASTLE_KEEP: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        t[sq] = castle_keep(sq as Sq);
+        sq += 1;
+    }
+    t
+};
+
 /// The home square of the original queen: d1 for White, d8 for Black (seed §1).
 #[inline]
 pub const fn queen_home(c: Color) -> Square {
@@ -405,7 +416,7 @@ impl Position {
             self.toggle(us, Role::Rook, rt);
         }
 
-        self.castling &= castle_keep(from) & castle_keep(to);
+        self.castling &= CASTLE_KEEP[from as usize & 63] & CASTLE_KEEP[to as usize & 63];
         self.ep = if kind == MoveKind::DoubleStep {
             (from + to) / 2
         } else {
