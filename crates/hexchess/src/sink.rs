@@ -28,22 +28,69 @@ pub trait Sink<M: HexMove> {
     fn special(&mut self, mv: M);
 }
 
-/// Counts moves without listing them (perft bulk counting).
+/// The number of cells of `set`: the bit count of both words at once (the two words'
+/// 2-bit and 4-bit partial sums are added before the bytes are summed).
+#[inline(always)]
+pub fn count(set: Cells) -> usize {
+    const M1: u64 = 0x5555_5555_5555_5555;
+    const M2: u64 = 0x3333_3333_3333_3333;
+    const M4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    const BYTES: u64 = 0x0101_0101_0101_0101;
+    let [a, b] = set.0;
+    let a = a - ((a >> 1) & M1);
+    let b = b - ((b >> 1) & M1);
+    // Each nibble: at most 4 + 4.
+    let n = (a & M2) + ((a >> 2) & M2) + (b & M2) + ((b >> 2) & M2);
+    // Each byte: at most 16.
+    let n = (n & M4) + ((n >> 4) & M4);
+    (n.wrapping_mul(BYTES) >> 56) as usize
+}
+
+/// Counts moves without listing them (perft bulk counting): ordinary moves by the size of
+/// their target sets; pawn moves by adding each pawn's targets into a three-bit counter per
+/// cell (a cell is the target of at most 7 pawn moves of one side: it is at most 4 on the
+/// hexagonal boards), counted once at the end with the promotions.
 #[derive(Default)]
-pub struct Counter(pub usize);
+pub struct Counter {
+    moves: usize,
+    /// Bit `i` of the number of pawn moves onto each cell.
+    pawn: [Cells; 3],
+    /// The promotion cells of the pawns counted.
+    last: Cells,
+}
+
+impl Counter {
+    /// The number of moves counted.
+    #[inline(always)]
+    pub fn total(&self) -> usize {
+        let [p0, p1, p2] = self.pawn;
+        let mut n = self.moves + count(p0) + 2 * count(p1) + 4 * count(p2);
+        if (p0 | p1 | p2).intersects(&self.last) {
+            let l = self.last;
+            n += 3 * (count(p0 & l) + 2 * count(p1 & l) + 4 * count(p2 & l));
+        }
+        n
+    }
+}
 
 impl<M: HexMove> Sink<M> for Counter {
     #[inline(always)]
     fn targets(&mut self, _from: u16, to: Cells) {
-        self.0 += to.count() as usize;
+        self.moves += count(to);
     }
     #[inline(always)]
     fn pawn(&mut self, _from: u16, to: Cells, last: Cells) {
-        self.0 += to.count() as usize + 3 * (to & last).count() as usize;
+        let [p0, p1, p2] = &mut self.pawn;
+        let c0 = *p0 & to;
+        *p0 ^= to;
+        let c1 = *p1 & c0;
+        *p1 ^= c0;
+        *p2 ^= c1;
+        self.last = last;
     }
     #[inline(always)]
     fn special(&mut self, _mv: M) {
-        self.0 += 1;
+        self.moves += 1;
     }
 }
 
