@@ -91,7 +91,12 @@ impl Position {
             .piece_moves::<Tables>(free, occ, target_mask, |sq, t| sink.targets(sq, t));
         let start_line = Position::line(PAWN_START_LINE[us.index()]);
         let last_line = Position::line(PROMOTION_LINE[us.index()]);
-        for sq in free & self.core.pl.role(Role::Pawn) {
+        let pawns = free & self.core.pl.role(Role::Pawn);
+        if S::BULK {
+            self.count_pawn_moves(sink, pawns, occ, enemy, target_mask, last_line);
+            return;
+        }
+        for sq in pawns {
             let t = self.pawn_targets(sq, us, occ, enemy, start_line) & target_mask;
             sink.pawn(sq, t, last_line);
         }

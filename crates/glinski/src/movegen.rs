@@ -88,7 +88,12 @@ impl Position {
             .pl
             .piece_moves::<Tables>(free, occ, target_mask, |sq, t| sink.targets(sq, t));
         let last = PROMOTION[us.index()];
-        for sq in free & self.core.pl.role(Role::Pawn) {
+        let pawns = free & self.core.pl.role(Role::Pawn);
+        if S::BULK {
+            self.count_pawn_moves(sink, pawns, occ, enemy, target_mask, last);
+            return;
+        }
+        for sq in pawns {
             self.pawn_moves(sink, sq, target_mask, occ, enemy, last);
         }
     }

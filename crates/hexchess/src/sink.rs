@@ -2,6 +2,7 @@
 
 use fairy_kernel::MoveBuf;
 
+use crate::cells::count;
 use crate::{Cells, Role};
 
 /// A variant's move type, as far as the shared sinks build moves.
@@ -19,6 +20,10 @@ pub trait HexMove: Copy {
 /// Receives the legal moves of a position as sets of targets per origin, plus single moves
 /// of the kinds only one variant has (castling, a pawn's double step, en passant).
 pub trait Sink<M: HexMove> {
+    /// Whether the sink only counts moves (perft's bulk counting): a generator may then pass
+    /// the targets of several origins at once, as long as each move is in exactly one set,
+    /// with any `from`.
+    const BULK: bool = false;
     /// Ordinary moves from `from` to each cell of `to`.
     fn targets(&mut self, from: u16, to: Cells);
     /// Pawn moves from `from` to each cell of `to`; those onto `last` are promotions (one
@@ -26,24 +31,6 @@ pub trait Sink<M: HexMove> {
     fn pawn(&mut self, from: u16, to: Cells, last: Cells);
     /// One move of a variant's special kind.
     fn special(&mut self, mv: M);
-}
-
-/// The number of cells of `set`: the bit count of both words at once (the two words'
-/// 2-bit and 4-bit partial sums are added before the bytes are summed).
-#[inline(always)]
-pub fn count(set: Cells) -> usize {
-    const M1: u64 = 0x5555_5555_5555_5555;
-    const M2: u64 = 0x3333_3333_3333_3333;
-    const M4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
-    const BYTES: u64 = 0x0101_0101_0101_0101;
-    let [a, b] = set.0;
-    let a = a - ((a >> 1) & M1);
-    let b = b - ((b >> 1) & M1);
-    // Each nibble: at most 4 + 4.
-    let n = (a & M2) + ((a >> 2) & M2) + (b & M2) + ((b >> 2) & M2);
-    // Each byte: at most 16.
-    let n = (n & M4) + ((n >> 4) & M4);
-    (n.wrapping_mul(BYTES) >> 56) as usize
 }
 
 /// Counts moves without listing them (perft bulk counting): ordinary moves by the size of
@@ -74,6 +61,7 @@ impl Counter {
 }
 
 impl<M: HexMove> Sink<M> for Counter {
+    const BULK: bool = true;
     #[inline(always)]
     fn targets(&mut self, _from: u16, to: Cells) {
         self.moves += count(to);
