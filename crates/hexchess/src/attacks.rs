@@ -41,6 +41,18 @@ fn ray_attacks<T: Tables, const D: usize>(sq: u16, occ: Cells) -> Cells {
 /// The cells a rook on `sq` attacks with occupancy `occ` (the 6 touching directions).
 #[inline]
 pub fn rook_attacks<T: Tables>(sq: u16, occ: Cells) -> Cells {
+    rook_rays::<T>(sq, occ)
+}
+
+/// The cells a bishop on `sq` attacks with occupancy `occ` (the 6 gap directions).
+#[inline]
+pub fn bishop_attacks<T: Tables>(sq: u16, occ: Cells) -> Cells {
+    bishop_rays::<T>(sq, occ)
+}
+
+/// [`rook_attacks`], always inlined (for the move generator's loops).
+#[inline(always)]
+fn rook_rays<T: Tables>(sq: u16, occ: Cells) -> Cells {
     ray_attacks::<T, 0>(sq, occ)
         | ray_attacks::<T, 1>(sq, occ)
         | ray_attacks::<T, 2>(sq, occ)
@@ -49,9 +61,9 @@ pub fn rook_attacks<T: Tables>(sq: u16, occ: Cells) -> Cells {
         | ray_attacks::<T, 5>(sq, occ)
 }
 
-/// The cells a bishop on `sq` attacks with occupancy `occ` (the 6 gap directions).
-#[inline]
-pub fn bishop_attacks<T: Tables>(sq: u16, occ: Cells) -> Cells {
+/// [`bishop_attacks`], always inlined (for the move generator's loops).
+#[inline(always)]
+fn bishop_rays<T: Tables>(sq: u16, occ: Cells) -> Cells {
     ray_attacks::<T, 6>(sq, occ)
         | ray_attacks::<T, 7>(sq, occ)
         | ray_attacks::<T, 8>(sq, occ)
@@ -332,14 +344,14 @@ impl<const N: usize> Placement<N> {
             f(sq, T::knight(sq) & mask);
         }
         for sq in free & (self.role(Role::Bishop) | q) {
-            let mut t = bishop_attacks::<T>(sq, occ);
+            let mut t = bishop_rays::<T>(sq, occ);
             if q.contains(sq) {
-                t |= rook_attacks::<T>(sq, occ);
+                t |= rook_rays::<T>(sq, occ);
             }
             f(sq, t & mask);
         }
         for sq in free & self.role(Role::Rook) {
-            f(sq, rook_attacks::<T>(sq, occ) & mask);
+            f(sq, rook_rays::<T>(sq, occ) & mask);
         }
     }
 
