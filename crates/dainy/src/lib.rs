@@ -31,6 +31,7 @@ pub mod generated;
 pub use fairy_kernel::geometry::hexmoves;
 mod movegen;
 mod notation;
+mod pawns;
 mod position;
 pub mod tables;
 mod types;

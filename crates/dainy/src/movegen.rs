@@ -12,7 +12,9 @@ use fairy_kernel::Color;
 pub(crate) use fairy_hexchess::ascends;
 use fairy_hexchess::{Placement, Sink};
 
-use crate::generated::tables::{KING, KNIGHT, PAWN_AHEAD, PAWN_STEP, RAYS};
+use crate::generated::tables::{
+    BISHOP_LINES, KING, KNIGHT, PAWN_AHEAD, PAWN_STEP, RAYS, ROOK_LINES,
+};
 use crate::position::{
     Cells, Position, BLACK_LONG, BLACK_SHORT, KING_HOME, PAWN_START_LINE, PROMOTION_LINE,
     ROOK_LONG, ROOK_SHORT, WHITE_LONG, WHITE_SHORT,
@@ -24,6 +26,8 @@ fairy_hexchess::hex_tables! {
     /// Dainy's generated tables as the shared hexagonal machinery sees them (seed §3.2-§3.5).
     pub(crate) struct Tables {
         rays: RAYS,
+        rook_lines: ROOK_LINES,
+        bishop_lines: BISHOP_LINES,
         knight: KNIGHT,
         king: KING,
         pawn_attacks: PAWN_AHEAD,
@@ -76,8 +80,10 @@ impl Position {
         let Some(target_mask) = checks.target_mask::<CELLS>(own) else {
             return;
         };
-        for &(sq, ray) in checks.pins() {
-            self.piece_moves(sink, sq, target_mask & ray, occ, enemy);
+        if checks.pinned.any() {
+            for (sq, ray) in checks.pins::<Tables>() {
+                self.piece_moves(sink, sq, target_mask & ray, occ, enemy);
+            }
         }
         let free = own.and_not(&checks.pinned);
         self.core
@@ -85,7 +91,12 @@ impl Position {
             .piece_moves::<Tables>(free, occ, target_mask, |sq, t| sink.targets(sq, t));
         let start_line = Position::line(PAWN_START_LINE[us.index()]);
         let last_line = Position::line(PROMOTION_LINE[us.index()]);
-        for sq in free & self.core.pl.role(Role::Pawn) {
+        let pawns = free & self.core.pl.role(Role::Pawn);
+        if S::BULK {
+            self.count_pawn_moves(sink, pawns, occ, enemy, target_mask, last_line);
+            return;
+        }
+        for sq in pawns {
             let t = self.pawn_targets(sq, us, occ, enemy, start_line) & target_mask;
             sink.pawn(sq, t, last_line);
         }

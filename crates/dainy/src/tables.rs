@@ -8,8 +8,8 @@
 //! `0..6` are the touching (rook) directions [`TOUCHING`](crate::hexmoves::TOUCHING), `6..12` the gap (bishop)
 //! directions [`GAP`](crate::hexmoves::GAP).
 
-pub use fairy_hexchess::tables::{ascending, directions, king, knight, rays};
-use fairy_hexchess::tables::{u8_array, write_rays};
+pub use fairy_hexchess::tables::{ascending, directions, king, knight, rays, slider_lines};
+use fairy_hexchess::tables::{u8_array, write_rays, write_slider_lines};
 use fairy_kernel::codegen::{GeneratedFile, TableWriter};
 use fairy_kernel::{BitSet, Delta, Geometry, HexBoard};
 
@@ -83,6 +83,7 @@ pub fn generated_files() -> Vec<GeneratedFile> {
     let b = board();
     let mut w = TableWriter::new();
     write_rays(&mut w, &b);
+    write_slider_lines(&mut w, &b);
     w.bitsets(
         "KNIGHT",
         "Per cell, the knight's targets (ruling H2).",

@@ -34,6 +34,7 @@ mod game;
 pub mod generated;
 mod movegen;
 mod notation;
+mod pawns;
 mod position;
 pub mod tables;
 mod types;

@@ -23,6 +23,8 @@ fairy_hexchess::hex_tables! {
     /// Gliński's generated tables as the shared hexagonal machinery sees them (§3.2, §3.3).
     pub(crate) struct Tables {
         rays: RAYS,
+        rook_lines: ROOK_LINES,
+        bishop_lines: BISHOP_LINES,
         knight: KNIGHT,
         king: KING,
         pawn_attacks: PAWN_ATTACKS,
@@ -40,18 +42,7 @@ impl Position {
     /// [`Position::attackers`], with early exits).
     #[inline]
     pub(crate) fn is_attacked(&self, sq: u16, by: Color, occ: Cells) -> bool {
-        if self.core.pl.leaper_attacks::<Tables>(sq, by) {
-            return true;
-        }
-        let them = self.core.pl.by_color[by.index()];
-        let s = sq as usize;
-        let q = self.core.pl.role(Role::Queen);
-        let rq = (self.core.pl.role(Role::Rook) | q) & them;
-        if ROOK_LINES[s].intersects(&rq) && rook_attacks(sq, occ).intersects(&rq) {
-            return true;
-        }
-        let bq = (self.core.pl.role(Role::Bishop) | q) & them;
-        BISHOP_LINES[s].intersects(&bq) && bishop_attacks(sq, occ).intersects(&bq)
+        self.core.pl.is_attacked::<Tables>(sq, by, occ)
     }
 
     /// Whether `color`'s king is attacked (in check; §4.1).
@@ -87,15 +78,22 @@ impl Position {
         let Some(target_mask) = checks.target_mask::<CELLS>(own) else {
             return;
         };
-        for &(sq, ray) in checks.pins() {
-            self.piece_moves(sink, sq, target_mask & ray, occ, enemy);
+        if checks.pinned.any() {
+            for (sq, ray) in checks.pins::<Tables>() {
+                self.piece_moves(sink, sq, target_mask & ray, occ, enemy);
+            }
         }
         let free = own.and_not(&checks.pinned);
         self.core
             .pl
             .piece_moves::<Tables>(free, occ, target_mask, |sq, t| sink.targets(sq, t));
         let last = PROMOTION[us.index()];
-        for sq in free & self.core.pl.role(Role::Pawn) {
+        let pawns = free & self.core.pl.role(Role::Pawn);
+        if S::BULK {
+            self.count_pawn_moves(sink, pawns, occ, enemy, target_mask, last);
+            return;
+        }
+        for sq in pawns {
             self.pawn_moves(sink, sq, target_mask, occ, enemy, last);
         }
     }

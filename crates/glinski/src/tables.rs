@@ -7,12 +7,14 @@
 //! Coordinates (docs/rules/glinski.md §1): cell number `n` of file `x` (`a` = 0, no `j`) is
 //! `(x, (n - 1) + max(0, x - 5))`, the scheme of [`fairy_kernel::geometry::hexmoves`].
 //! Direction numbering of every table: `0..6` are the touching (rook) directions
-//! [`TOUCHING`], `6..12` the gap (bishop) directions [`GAP`].
+//! [`TOUCHING`](fairy_kernel::geometry::hexmoves::TOUCHING), `6..12` the gap (bishop)
+//! directions [`GAP`](fairy_kernel::geometry::hexmoves::GAP).
 
+pub use fairy_hexchess::tables::slider_lines as lines;
 pub use fairy_hexchess::tables::{ascending, directions, king, knight, rays};
-use fairy_hexchess::tables::{u8_array, write_rays};
+use fairy_hexchess::tables::{u8_array, write_rays, write_slider_lines};
 use fairy_kernel::codegen::{GeneratedFile, TableWriter};
-use fairy_kernel::geometry::hexmoves::{axial_board, ray_masks, step_masks, GAP, TOUCHING};
+use fairy_kernel::geometry::hexmoves::{axial_board, step_masks};
 use fairy_kernel::{BitSet, Delta, Geometry, HexBoard};
 
 /// The file letters `a`..`l` without `j` (§1).
@@ -55,16 +57,6 @@ pub const PAWN_START_CELLS: [[&str; 9]; 2] = [
 
 /// Marker for "no cell" in [`pawn_push`].
 pub const NO_CELL: u8 = u8::MAX;
-
-/// Per cell, the union of the 6 empty-board rays in the touching directions (`rook`) or in
-/// the gap directions (`!rook`): where a rook (bishop) must stand to attack the cell.
-pub fn lines(b: &HexBoard, rook: bool) -> Vec<BitSet<2>> {
-    let dirs = if rook { TOUCHING } else { GAP };
-    ray_masks::<2>(b, &dirs)
-        .into_iter()
-        .map(|rays| rays.into_iter().fold(BitSet::EMPTY, |a, r| a | r))
-        .collect()
-}
 
 /// Per side (White 0, Black 1), per cell, the cells a pawn there attacks (§3.6(c)).
 pub fn pawn_attacks(b: &HexBoard) -> Vec<Vec<BitSet<2>>> {
@@ -154,16 +146,7 @@ pub fn generated_files() -> Vec<GeneratedFile> {
     let b = board();
     let mut w = TableWriter::new();
     write_rays(&mut w, &b);
-    w.bitsets(
-        "ROOK_LINES",
-        "Per cell, the union of its 6 touching rays.",
-        &lines(&b, true),
-    );
-    w.bitsets(
-        "BISHOP_LINES",
-        "Per cell, the union of its 6 gap rays.",
-        &lines(&b, false),
-    );
+    write_slider_lines(&mut w, &b);
     w.bitsets("KNIGHT", "Per cell, the knight's targets.", &knight(&b));
     w.bitsets("KING", "Per cell, the king's 12 neighbours.", &king(&b));
     w.nested_bitsets(

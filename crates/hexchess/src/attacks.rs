@@ -4,7 +4,7 @@
 //! Directions are numbered as in the kernel's `hexmoves`: 0..6 the touching (rook) lines,
 //! 6..12 the gap (bishop) lines, the first three of each group ascending in cell index.
 
-use fairy_kernel::geometry::hexmoves::{highest, nearest, slide};
+use fairy_kernel::geometry::hexmoves::{highest, nearest, slide, to_u128};
 use fairy_kernel::Color;
 
 use crate::{Cells, Placement, Role};
@@ -14,6 +14,10 @@ use crate::{Cells, Placement, Role};
 pub trait Tables {
     /// Per direction (see [`ascends`]), the empty-board ray from `sq` (the cell excluded).
     fn rays(sq: u16) -> &'static [Cells; 12];
+    /// The union of the 6 touching rays from `sq`: where a rook must stand to attack it.
+    fn rook_lines(sq: u16) -> Cells;
+    /// The union of the 6 gap rays from `sq`: where a bishop must stand to attack it.
+    fn bishop_lines(sq: u16) -> Cells;
     /// The knight's targets from `sq`.
     fn knight(sq: u16) -> Cells;
     /// The king's targets from `sq`.
@@ -37,6 +41,18 @@ fn ray_attacks<T: Tables, const D: usize>(sq: u16, occ: Cells) -> Cells {
 /// The cells a rook on `sq` attacks with occupancy `occ` (the 6 touching directions).
 #[inline]
 pub fn rook_attacks<T: Tables>(sq: u16, occ: Cells) -> Cells {
+    rook_rays::<T>(sq, occ)
+}
+
+/// The cells a bishop on `sq` attacks with occupancy `occ` (the 6 gap directions).
+#[inline]
+pub fn bishop_attacks<T: Tables>(sq: u16, occ: Cells) -> Cells {
+    bishop_rays::<T>(sq, occ)
+}
+
+/// [`rook_attacks`], always inlined (for the move generator's loops).
+#[inline(always)]
+fn rook_rays<T: Tables>(sq: u16, occ: Cells) -> Cells {
     ray_attacks::<T, 0>(sq, occ)
         | ray_attacks::<T, 1>(sq, occ)
         | ray_attacks::<T, 2>(sq, occ)
@@ -45,9 +61,9 @@ pub fn rook_attacks<T: Tables>(sq: u16, occ: Cells) -> Cells {
         | ray_attacks::<T, 5>(sq, occ)
 }
 
-/// The cells a bishop on `sq` attacks with occupancy `occ` (the 6 gap directions).
-#[inline]
-pub fn bishop_attacks<T: Tables>(sq: u16, occ: Cells) -> Cells {
+/// [`bishop_attacks`], always inlined (for the move generator's loops).
+#[inline(always)]
+fn bishop_rays<T: Tables>(sq: u16, occ: Cells) -> Cells {
     ray_attacks::<T, 6>(sq, occ)
         | ray_attacks::<T, 7>(sq, occ)
         | ray_attacks::<T, 8>(sq, occ)
@@ -70,6 +86,33 @@ fn nearest_in<T: Tables>(sq: u16, d: usize, occ: Cells) -> Option<u16> {
 /// Up to this many king targets are tested one by one; more use the opponent's attack map.
 const KING_TESTS_ONE_BY_ONE: u32 = 4;
 
+/// Whether the nearest cell of `occ` along `ray` (a ray ascending in cell order when `ASC`)
+/// holds one of `sliders`, without branches: ascending, `b ^ (b - 1)` keeps the cells up to
+/// the nearest blocker; descending, the blockers that are sliders outnumber, as a number,
+/// the others exactly when the highest (nearest) blocker is a slider.
+#[inline(always)]
+fn nearest_is<const ASC: bool>(ray: Cells, occ: Cells, sliders: Cells) -> bool {
+    let b = to_u128(ray & occ);
+    let s = b & to_u128(sliders);
+    if ASC {
+        (b ^ b.wrapping_sub(1)) & s != 0
+    } else {
+        s > b & !s
+    }
+}
+
+/// Whether one of `sliders` attacks the origin of `rays` along the six rays `G..G + 6`
+/// (`G` is 0 for the touching rays, 6 for the gap rays; the first three ascend).
+#[inline(always)]
+fn group_hit<const G: usize>(rays: &[Cells; 12], occ: Cells, sliders: Cells) -> bool {
+    nearest_is::<true>(rays[G], occ, sliders)
+        | nearest_is::<true>(rays[G + 1], occ, sliders)
+        | nearest_is::<true>(rays[G + 2], occ, sliders)
+        | nearest_is::<false>(rays[G + 3], occ, sliders)
+        | nearest_is::<false>(rays[G + 4], occ, sliders)
+        | nearest_is::<false>(rays[G + 5], occ, sliders)
+}
+
 /// The checking pieces and pinned pieces of one side, found from its king's lines.
 #[derive(Clone, Copy, Debug)]
 pub struct Checks {
@@ -79,15 +122,26 @@ pub struct Checks {
     pub block: Cells,
     /// The own pieces pinned to the king.
     pub pinned: Cells,
-    pins: [(u16, Cells); 12],
-    npins: usize,
+    /// The king's cell.
+    king: u16,
+    /// Bit `d` set: the ray from the king in direction `d` holds a pinned piece.
+    pin_dirs: u16,
 }
 
 impl Checks {
     /// Each pinned piece with its pin line (the ray from the king through it).
     #[inline]
-    pub fn pins(&self) -> &[(u16, Cells)] {
-        &self.pins[..self.npins]
+    pub fn pins<T: Tables>(&self) -> impl Iterator<Item = (u16, Cells)> + '_ {
+        let rays = T::rays(self.king);
+        let mut dirs = self.pin_dirs;
+        core::iter::from_fn(move || {
+            if dirs == 0 {
+                return None;
+            }
+            let ray = rays[dirs.trailing_zeros() as usize];
+            dirs &= dirs - 1;
+            (ray & self.pinned).first().map(|sq| (sq, ray))
+        })
     }
 
     /// Where a non-king move of the side must land: `None` in double check; otherwise the
@@ -95,12 +149,45 @@ impl Checks {
     /// the king (single check), within the board of `N` cells.
     #[inline]
     pub fn target_mask<const N: usize>(&self, own: Cells) -> Option<Cells> {
-        let mask = match self.checkers.count() {
-            0 => Placement::<N>::ALL,
-            1 => self.checkers | self.block,
-            _ => return None,
+        let c = to_u128(self.checkers);
+        let mask = if c == 0 {
+            Placement::<N>::ALL
+        } else if c & (c - 1) == 0 {
+            self.checkers | self.block
+        } else {
+            return None;
         };
         Some(mask.and_not(&own))
+    }
+
+    /// Looks along the ray `D` from the king (`rays` are the king's) for a checking slider
+    /// of `sliders` or a piece pinned by one.
+    #[inline(always)]
+    fn scan<T: Tables, const D: usize>(
+        &mut self,
+        rays: &[Cells; 12],
+        occ: Cells,
+        enemy: Cells,
+        sliders: Cells,
+    ) {
+        let ray = rays[D];
+        if !ray.intersects(&sliders) {
+            return;
+        }
+        let Some(b1) = nearest(ray, occ, ascends(D)) else {
+            return;
+        };
+        if enemy.contains(b1) {
+            if sliders.contains(b1) {
+                self.checkers.insert(b1);
+                self.block |= ray ^ T::rays(b1)[D];
+            }
+        } else if let Some(b2) = nearest_in::<T>(b1, D, occ) {
+            if sliders.contains(b2) {
+                self.pinned.insert(b1);
+                self.pin_dirs |= 1 << D;
+            }
+        }
     }
 }
 
@@ -135,7 +222,7 @@ impl<const N: usize> Placement<N> {
     }
 
     /// Whether any piece of `by` attacks `sq` with occupancy `occ`: [`Placement::attackers`]
-    /// with an early exit, looking only along lines that hold a suitable slider.
+    /// with an early exit, looking along the lines only when they hold a suitable slider.
     #[inline]
     pub fn is_attacked<T: Tables>(&self, sq: u16, by: Color, occ: Cells) -> bool {
         if self.leaper_attacks::<T>(sq, by) {
@@ -145,17 +232,9 @@ impl<const N: usize> Placement<N> {
         let q = self.role(Role::Queen);
         let rq = them & (self.role(Role::Rook) | q);
         let bq = them & (self.role(Role::Bishop) | q);
-        for (d, &ray) in T::rays(sq).iter().enumerate() {
-            let sliders = if d < 6 { rq } else { bq };
-            if ray.intersects(&sliders) {
-                if let Some(b) = nearest(ray, occ, ascends(d)) {
-                    if sliders.contains(b) {
-                        return true;
-                    }
-                }
-            }
-        }
-        false
+        let rays = T::rays(sq);
+        (T::rook_lines(sq).intersects(&rq) && group_hit::<0>(rays, occ, rq))
+            || (T::bishop_lines(sq).intersects(&bq) && group_hit::<6>(rays, occ, bq))
     }
 
     /// Every cell attacked by `by` with occupancy `occ`.
@@ -190,40 +269,33 @@ impl<const N: usize> Placement<N> {
         let enemy_bq = enemy & (self.role(Role::Bishop) | self.role(Role::Queen));
 
         // Checkers by leapers and pawns.
-        let mut checkers = (T::knight(k) & enemy & self.role(Role::Knight))
+        let checkers = (T::knight(k) & enemy & self.role(Role::Knight))
             | (T::pawn_attacks(us, k) & enemy & self.role(Role::Pawn));
-        let mut block = Cells::EMPTY;
-        let mut pinned = Cells::EMPTY;
-        let mut pins: [(u16, Cells); 12] = [(0, Cells::EMPTY); 12];
-        let mut npins = 0;
-        for (d, &ray) in T::rays(k).iter().enumerate() {
-            let sliders = if d < 6 { enemy_rq } else { enemy_bq };
-            if !ray.intersects(&sliders) {
-                continue;
-            }
-            let Some(b1) = nearest(ray, occ, ascends(d)) else {
-                continue;
-            };
-            if enemy.contains(b1) {
-                if sliders.contains(b1) {
-                    checkers.insert(b1);
-                    block |= ray ^ T::rays(b1)[d];
-                }
-            } else if let Some(b2) = nearest_in::<T>(b1, d, occ) {
-                if sliders.contains(b2) {
-                    pinned.insert(b1);
-                    pins[npins] = (b1, ray);
-                    npins += 1;
-                }
-            }
-        }
-        Checks {
+        let mut c = Checks {
             checkers,
-            block,
-            pinned,
-            pins,
-            npins,
+            block: Cells::EMPTY,
+            pinned: Cells::EMPTY,
+            king: k,
+            pin_dirs: 0,
+        };
+        let rays = T::rays(k);
+        if T::rook_lines(k).intersects(&enemy_rq) {
+            c.scan::<T, 0>(rays, occ, enemy, enemy_rq);
+            c.scan::<T, 1>(rays, occ, enemy, enemy_rq);
+            c.scan::<T, 2>(rays, occ, enemy, enemy_rq);
+            c.scan::<T, 3>(rays, occ, enemy, enemy_rq);
+            c.scan::<T, 4>(rays, occ, enemy, enemy_rq);
+            c.scan::<T, 5>(rays, occ, enemy, enemy_rq);
         }
+        if T::bishop_lines(k).intersects(&enemy_bq) {
+            c.scan::<T, 6>(rays, occ, enemy, enemy_bq);
+            c.scan::<T, 7>(rays, occ, enemy, enemy_bq);
+            c.scan::<T, 8>(rays, occ, enemy, enemy_bq);
+            c.scan::<T, 9>(rays, occ, enemy, enemy_bq);
+            c.scan::<T, 10>(rays, occ, enemy, enemy_bq);
+            c.scan::<T, 11>(rays, occ, enemy, enemy_bq);
+        }
+        c
     }
 
     /// The cells `us`'s king may move to: not own, not attacked by the other side with the
@@ -272,14 +344,14 @@ impl<const N: usize> Placement<N> {
             f(sq, T::knight(sq) & mask);
         }
         for sq in free & (self.role(Role::Bishop) | q) {
-            let mut t = bishop_attacks::<T>(sq, occ);
+            let mut t = bishop_rays::<T>(sq, occ);
             if q.contains(sq) {
-                t |= rook_attacks::<T>(sq, occ);
+                t |= rook_rays::<T>(sq, occ);
             }
             f(sq, t & mask);
         }
         for sq in free & self.role(Role::Rook) {
-            f(sq, rook_attacks::<T>(sq, occ) & mask);
+            f(sq, rook_rays::<T>(sq, occ) & mask);
         }
     }
 

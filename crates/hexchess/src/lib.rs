@@ -25,6 +25,7 @@
 //! ```
 
 mod attacks;
+mod cells;
 mod eval;
 mod gain;
 mod macros;
@@ -38,6 +39,7 @@ pub mod tables;
 pub mod testing;
 
 pub use attacks::{ascends, bishop_attacks, rook_attacks, Checks, Tables};
+pub use cells::{count, shift};
 pub use eval::{
     piece_value, EvalTables, CENTRE_WEIGHTS, FULL_PHASE_MATERIAL, KING_ATTACK, KING_SHIELD,
     MOBILITY_WEIGHT, PAWN_ADVANCE,

@@ -3,13 +3,16 @@
 //! [`crate::HexPosition`], the text of moves and the `Game` implementation.
 
 /// Declares a unit struct `$name` implementing [`crate::Tables`] with a variant's generated
-/// tables (`RAYS[cell][direction]`, `KNIGHT[cell]`, `KING[cell]`, `PAWN[colour][cell]` the
-/// cells a pawn attacks), and the public functions `rook_attacks` and `bishop_attacks`
+/// tables (`RAYS[cell][direction]`, `ROOK_LINES[cell]` and `BISHOP_LINES[cell]` the unions
+/// of its touching and gap rays, `KNIGHT[cell]`, `KING[cell]`, `PAWN[colour][cell]` the cells
+/// a pawn attacks), and the public functions `rook_attacks` and `bishop_attacks`
 /// over them.
 #[macro_export]
 macro_rules! hex_tables {
     ($(#[$meta:meta])* $vis:vis struct $name:ident {
         rays: $rays:path,
+        rook_lines: $rook_lines:path,
+        bishop_lines: $bishop_lines:path,
         knight: $knight:path,
         king: $king:path,
         pawn_attacks: $pawn:path $(,)?
@@ -21,6 +24,14 @@ macro_rules! hex_tables {
             #[inline(always)]
             fn rays(sq: u16) -> &'static [$crate::Cells; 12] {
                 &$rays[sq as usize]
+            }
+            #[inline(always)]
+            fn rook_lines(sq: u16) -> $crate::Cells {
+                $rook_lines[sq as usize]
+            }
+            #[inline(always)]
+            fn bishop_lines(sq: u16) -> $crate::Cells {
+                $bishop_lines[sq as usize]
             }
             #[inline(always)]
             fn knight(sq: u16) -> $crate::Cells {
@@ -412,9 +423,9 @@ macro_rules! hex_game {
             }
 
             fn count_legal_moves(&self) -> usize {
-                let mut c = $crate::Counter(0);
+                let mut c = $crate::Counter::default();
                 self.generate(&mut c);
-                c.0
+                c.total()
             }
         }
 

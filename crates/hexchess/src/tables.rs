@@ -46,6 +46,16 @@ pub fn king(b: &HexBoard) -> Vec<BitSet<2>> {
     step_masks(b, &directions())
 }
 
+/// Per cell, the union of the 6 empty-board rays in the touching directions (`rook`) or in
+/// the gap directions (`!rook`): where a rook (bishop) must stand to attack the cell.
+pub fn slider_lines(b: &HexBoard, rook: bool) -> Vec<BitSet<2>> {
+    let dirs = if rook { TOUCHING } else { GAP };
+    ray_masks::<2>(b, &dirs)
+        .into_iter()
+        .map(|rays| rays.into_iter().fold(BitSet::EMPTY, |a, r| a | r))
+        .collect()
+}
+
 /// A `u8` array literal of `v`, for a generated table.
 pub fn u8_array(v: &[u8]) -> String {
     let items: Vec<String> = v.iter().map(u8::to_string).collect();
@@ -65,5 +75,20 @@ pub fn write_rays(w: &mut TableWriter, b: &HexBoard) {
         "Per direction, whether a step increases the cell index.",
         "bool",
         &ascending(b),
+    );
+}
+
+/// Writes the `ROOK_LINES` and `BISHOP_LINES` tables of board `b` ([`slider_lines`]), the
+/// quick filters of the attack tests.
+pub fn write_slider_lines(w: &mut TableWriter, b: &HexBoard) {
+    w.bitsets(
+        "ROOK_LINES",
+        "Per cell, the union of its 6 touching rays.",
+        &slider_lines(b, true),
+    );
+    w.bitsets(
+        "BISHOP_LINES",
+        "Per cell, the union of its 6 gap rays.",
+        &slider_lines(b, false),
     );
 }

@@ -250,6 +250,8 @@ fn generated_tables_match_the_table_functions() {
     }
     assert_eq!(tables::knight(&b), gen::KNIGHT.to_vec());
     assert_eq!(tables::king(&b), gen::KING.to_vec());
+    assert_eq!(tables::slider_lines(&b, true), gen::ROOK_LINES.to_vec());
+    assert_eq!(tables::slider_lines(&b, false), gen::BISHOP_LINES.to_vec());
     let ahead = tables::pawn_ahead(&b);
     for (c, per_cell) in ahead.iter().enumerate() {
         assert_eq!(*per_cell, gen::PAWN_AHEAD[c].to_vec());
