@@ -256,6 +256,11 @@ const SYLPH_STARTS: [Bits; 2] = [sylph_starts(GOLD), sylph_starts(SCARLET)];
 
 /// Where generated moves go: a list, or a counter (perft's bulk count).
 trait Sink {
+    /// Whether only the number of moves matters, so that whole sets of pieces may be
+    /// counted at once ([`Position::count_set`]).
+    const BULK: bool = false;
+    /// `n` moves, counted without building them (only called when [`Sink::BULK`]).
+    fn add(&mut self, _n: usize) {}
     /// Moves from `from` to every square of `targets` (no flags).
     fn targets(&mut self, from: u16, targets: Bits);
     /// One move.
@@ -318,6 +323,11 @@ fn count_sparse(b: &Bits) -> usize {
 }
 
 impl Sink for Counter {
+    const BULK: bool = true;
+    #[inline]
+    fn add(&mut self, n: usize) {
+        self.0 += n;
+    }
     #[inline]
     fn targets(&mut self, _from: u16, targets: Bits) {
         self.0 += count_sparse(&targets);
@@ -805,6 +815,75 @@ impl Position {
         }
     }
 
+    /// The number of pseudo-legal moves of the pieces of kind `kind` of `ctx.us` on the
+    /// squares `set`, counted set-wise for the kinds whose moves are single steps in fixed
+    /// directions (Sylph, Warrior, Dwarf, Basilisk): the same count as [`Position::moves_in`]
+    /// gives piece by piece; `None` for the other kinds. Each counted set pairs targets of
+    /// one direction for all pieces (distinct pieces, distinct targets) and unions only sets
+    /// that cannot share a square (empty targets with enemy ones, or different boards).
+    #[inline(always)]
+    fn count_set(ctx: &Ctx, kind: Role, set: Bits) -> Option<usize> {
+        use crate::shift::{count, flat, plane, FULL};
+        if !matches!(
+            kind,
+            Role::Warrior | Role::Sylph | Role::Dwarf | Role::Basilisk
+        ) {
+            return None;
+        }
+        let empty = |l: usize| FULL & !plane(&ctx.occ, l);
+        let enemy = |l: usize| plane(&ctx.enemy, l);
+        let f: i8 = if ctx.us == GOLD { 1 } else { -1 };
+        let mut n = 0;
+        for l in 0..3 {
+            let s = plane(&set, l);
+            if s == 0 {
+                continue;
+            }
+            let (em, en) = (empty(l), enemy(l));
+            n += match kind {
+                Role::Warrior => {
+                    count((flat(s, 0, f) & em) | (flat(s, -1, f) & en)) + count(flat(s, 1, f) & en)
+                }
+                // On the Sky: also the capture on the Ground square below.
+                Role::Sylph if l == 2 => {
+                    count((flat(s, -1, f) & em) | (flat(s, 0, f) & en))
+                        + count(flat(s, 1, f) & em)
+                        + count(s & enemy(1))
+                }
+                // Below the Sky: each empty own starting square, and the square above unless
+                // it is one of those.
+                Role::Sylph => {
+                    let starts = plane(&SYLPH_STARTS[ctx.ci], 2);
+                    let above = if l == 1 {
+                        empty(2) & !starts
+                    } else {
+                        empty(l + 1)
+                    };
+                    count(s) * count(starts & empty(2)) + count(s & above)
+                }
+                Role::Dwarf => {
+                    let level_change = if l == 0 {
+                        count(s & enemy(1))
+                    } else {
+                        count(s & empty(l - 1))
+                    };
+                    count((flat(s, 0, f) & em) | (flat(s, -1, f) & en))
+                        + count((flat(s, 1, 0) & em) | (flat(s, 1, f) & en))
+                        + count(flat(s, -1, 0) & em)
+                        + level_change
+                }
+                _ => {
+                    let free = FULL & !plane(&ctx.own, l);
+                    count(flat(s, 0, f) & free)
+                        + count(flat(s, -1, f) & free)
+                        + count(flat(s, 1, f) & free)
+                        + count(flat(s, 0, -f) & em)
+                }
+            };
+        }
+        Some(n)
+    }
+
     /// Own squares whose piece, moving away, may expose the own King while it is not in
     /// check: line pieces pinned against an enemy Oliphant, Thief, Mage (Ground) or Dragon
     /// (Sky); the Ground square an enemy Mage's two-level move would pass; the Underworld
@@ -935,7 +1014,14 @@ impl Position {
         };
         let safe = movable.and_not(&risky);
         for kind in Role::ALL {
-            for sq in (safe & self.kinds[kind.index()]).iter() {
+            let set = safe & self.kinds[kind.index()];
+            if S::BULK {
+                if let Some(n) = Self::count_set(&ctx, kind, set) {
+                    sink.add(n);
+                    continue;
+                }
+            }
+            for sq in set.iter() {
                 self.moves_in(&ctx, sq, kind, sink);
             }
         }
