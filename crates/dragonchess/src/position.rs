@@ -13,6 +13,7 @@ use fairy_kernel::zobrist::key;
 use fairy_kernel::Color;
 
 use crate::generated::tables as g;
+use crate::shift;
 use crate::tables::Bits;
 use crate::types::{
     cell_file, cell_name, cell_rank, Level, Piece, Role, Square, FILES, GOLD, LEVEL_SQUARES,
@@ -208,31 +209,20 @@ fn last(b: &Bits) -> Option<u16> {
     None
 }
 
-/// The squares reached by sliding from `sq` in direction `dir` (index into
-/// [`crate::tables::DIRS`]) up to and including the first occupied square.
-#[inline]
-fn slide(sq: u16, dir: usize, occ: &Bits) -> Bits {
-    let ray = g::RAYS[sq as usize][dir];
-    let blockers = ray & *occ;
-    let first = if dir <= 2 || dir == 7 {
-        blockers.first()
-    } else {
-        last(&blockers)
-    };
-    match first {
-        Some(b) => ray ^ g::RAYS[b as usize][dir],
-        None => ray,
-    }
-}
-
+/// The Oliphant's slides from `sq` over the occupancy `occ` (on the square's own board).
 #[inline]
 fn rook(sq: u16, occ: &Bits) -> Bits {
-    slide(sq, 0, occ) | slide(sq, 2, occ) | slide(sq, 4, occ) | slide(sq, 6, occ)
+    let level = (sq / UP) as usize;
+    let p = shift::plane(occ, level);
+    shift::to_bits(shift::rook((sq % UP) as usize, p), level)
 }
 
+/// The Thief's slides from `sq` over the occupancy `occ` (on the square's own board).
 #[inline]
 fn bishop(sq: u16, occ: &Bits) -> Bits {
-    slide(sq, 1, occ) | slide(sq, 3, occ) | slide(sq, 5, occ) | slide(sq, 7, occ)
+    let level = (sq / UP) as usize;
+    let p = shift::plane(occ, level);
+    shift::to_bits(shift::bishop((sq % UP) as usize, p), level)
 }
 
 /// The six Sylph starting squares of a side (ruling D2): Sky rank 2 (Gold) or 7

@@ -1,9 +1,10 @@
-//! One board as a 96-bit number, and set-wise steps on it: every square of a set moved one
-//! flat step at once (a shift, the edge squares masked out first). Perft's bulk count uses
-//! them to count the moves of all the Warriors, Sylphs, Dwarves or Basilisks of a side with
-//! a few word operations instead of one table look-up per piece.
+//! One board as a 96-bit number, set-wise steps on it (every square of a set moved one flat
+//! step at once: a shift, the edge squares masked out first) and sliding moves on it. Perft's
+//! bulk count uses the steps to count the moves of all the Warriors, Sylphs, Dwarves or
+//! Basilisks of a side with a few word operations instead of one table look-up per piece;
+//! the slides work on two words instead of the five of a [`Bits`].
 
-use crate::tables::Bits;
+use crate::tables::{Bits, DIRS};
 use crate::types::{FILES, LEVEL_SQUARES, RANKS};
 
 /// The squares of one board, bit `rank * 12 + file`.
@@ -40,6 +41,69 @@ pub(crate) fn plane(b: &Bits, level: usize) -> Plane {
         1 => ((w[1] >> 32) as u128 | (w[2] as u128) << 32) & FULL,
         _ => (w[3] as u128 | (w[4] as u128) << 64) & FULL,
     }
+}
+
+/// The square of `b` as a [`Bits`] on board `level` (0 Underworld, 1 Ground, 2 Sky).
+#[inline(always)]
+pub(crate) fn to_bits(b: Plane, level: usize) -> Bits {
+    let (lo, hi) = (b as u64, (b >> 64) as u64);
+    match level {
+        0 => fairy_kernel::BitSet([lo, hi, 0, 0, 0]),
+        1 => fairy_kernel::BitSet([0, lo << 32, (b >> 32) as u64, 0, 0]),
+        _ => fairy_kernel::BitSet([0, 0, 0, lo, hi]),
+    }
+}
+
+/// For each square of a board and each direction of [`DIRS`], the ray from the square to
+/// the edge, the square itself excluded.
+static RAYS: [[Plane; 8]; LEVEL_SQUARES as usize] = {
+    let mut t = [[0; 8]; LEVEL_SQUARES as usize];
+    let mut sq = 0;
+    while sq < LEVEL_SQUARES as usize {
+        let mut d = 0;
+        while d < 8 {
+            let (dx, dy) = (DIRS[d].0 as i32, DIRS[d].1 as i32);
+            let (mut f, mut r) = ((sq % 12) as i32 + dx, (sq / 12) as i32 + dy);
+            while f >= 0 && f < FILES as i32 && r >= 0 && r < RANKS as i32 {
+                t[sq][d] |= 1 << (r * FILES as i32 + f);
+                f += dx;
+                r += dy;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// The squares reached by sliding from board square `sq` in direction `dir` (index into
+/// [`DIRS`]) up to and including the first occupied square of `occ`.
+#[inline(always)]
+fn slide(sq: usize, dir: usize, occ: Plane) -> Plane {
+    let ray = RAYS[sq][dir];
+    let blockers = ray & occ;
+    if blockers == 0 {
+        return ray;
+    }
+    // Directions 0, 1, 2 and 7 increase the square index.
+    let first = if dir <= 2 || dir == 7 {
+        blockers.trailing_zeros()
+    } else {
+        127 - blockers.leading_zeros()
+    };
+    ray ^ RAYS[first as usize][dir]
+}
+
+/// The Oliphant's slides from board square `sq` on a board occupied by `occ`.
+#[inline(always)]
+pub(crate) fn rook(sq: usize, occ: Plane) -> Plane {
+    slide(sq, 0, occ) | slide(sq, 2, occ) | slide(sq, 4, occ) | slide(sq, 6, occ)
+}
+
+/// The Thief's slides from board square `sq` on a board occupied by `occ`.
+#[inline(always)]
+pub(crate) fn bishop(sq: usize, occ: Plane) -> Plane {
+    slide(sq, 1, occ) | slide(sq, 3, occ) | slide(sq, 5, occ) | slide(sq, 7, occ)
 }
 
 /// Every square of `b` moved one flat step of `dx` files and `dy` ranks (each -1, 0 or 1);
@@ -108,6 +172,14 @@ mod tests {
             }
         }
         assert_eq!(count(FULL), LEVEL_SQUARES as usize);
+        for sq in 0..SQUARES as u16 {
+            let (level, on) = ((sq / LEVEL_SQUARES) as usize, sq % LEVEL_SQUARES);
+            assert_eq!(to_bits(1 << on, level), Bits::single(sq));
+            let rays = &crate::generated::tables::RAYS[sq as usize];
+            for (d, ray) in rays.iter().enumerate() {
+                assert_eq!(to_bits(RAYS[on as usize][d], level), *ray, "{sq} {d}");
+            }
+        }
         assert_eq!(count(NOT_FILE_A), (LEVEL_SQUARES - RANKS) as usize);
     }
 }
