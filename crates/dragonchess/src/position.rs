@@ -197,18 +197,6 @@ static ZOBRIST: [[u64; SQUARES]; 31] = {
     z
 };
 
-/// The highest square of a set.
-#[inline]
-fn last(b: &Bits) -> Option<u16> {
-    for i in (0..5).rev() {
-        let w = b.0[i];
-        if w != 0 {
-            return Some((i as u16) * 64 + 63 - w.leading_zeros() as u16);
-        }
-    }
-    None
-}
-
 /// The Oliphant's slides from `sq` over the occupancy `occ` (on the square's own board).
 #[inline]
 fn rook(sq: u16, occ: &Bits) -> Bits {
@@ -898,22 +886,14 @@ impl Position {
             Level::Underworld => (Bits::EMPTY, Bits::EMPTY),
         };
         if rooks.any() || bishops.any() {
+            let l = lvl as usize;
+            let (occ, own) = (shift::plane(&occ, l), shift::plane(&own, l));
+            let (rooks, bishops) = (shift::plane(&rooks, l), shift::plane(&bishops, l));
+            let k = (ksq % UP) as usize;
             for dir in 0..8 {
                 let sliders = if dir % 2 == 0 { rooks } else { bishops };
-                let ray = g::RAYS[ks][dir];
-                if !ray.intersects(&sliders) {
-                    continue;
-                }
-                let forward = dir <= 2 || dir == 7;
-                let pick = |b: Bits| if forward { b.first() } else { last(&b) };
-                let Some(b) = pick(ray & occ) else { continue };
-                if !own.contains(b) {
-                    continue;
-                }
-                if let Some(b2) = pick(g::RAYS[b as usize][dir] & occ) {
-                    if sliders.contains(b2) {
-                        v.insert(b);
-                    }
+                if let Some(b) = shift::pinned(k, dir, occ, own, sliders) {
+                    v.insert(ksq - k as u16 + b as u16);
                 }
             }
         }

@@ -76,6 +76,41 @@ static RAYS: [[Plane; 8]; LEVEL_SQUARES as usize] = {
     t
 };
 
+/// The nearest square of `b` to board square `sq` in direction `dir` (index into [`DIRS`]).
+#[inline(always)]
+fn nearest(sq: usize, dir: usize, b: Plane) -> Option<usize> {
+    let on_ray = RAYS[sq][dir] & b;
+    if on_ray == 0 {
+        None
+    } else if dir <= 2 || dir == 7 {
+        Some(on_ray.trailing_zeros() as usize)
+    } else {
+        Some(127 - on_ray.leading_zeros() as usize)
+    }
+}
+
+/// The piece of `own` pinned against board square `sq` in direction `dir` by a slider of
+/// `sliders`: the nearest occupied square of `occ` that way when it is in `own` and the next
+/// one beyond it is in `sliders`.
+#[inline(always)]
+pub(crate) fn pinned(
+    sq: usize,
+    dir: usize,
+    occ: Plane,
+    own: Plane,
+    sliders: Plane,
+) -> Option<usize> {
+    if RAYS[sq][dir] & sliders == 0 {
+        return None;
+    }
+    let b = nearest(sq, dir, occ)?;
+    if own >> b & 1 == 0 {
+        return None;
+    }
+    let b2 = nearest(b, dir, occ)?;
+    (sliders >> b2 & 1 != 0).then_some(b)
+}
+
 /// The squares reached by sliding from board square `sq` in direction `dir` (index into
 /// [`DIRS`]) up to and including the first occupied square of `occ`.
 #[inline(always)]
@@ -172,11 +207,11 @@ mod tests {
             }
         }
         assert_eq!(count(FULL), LEVEL_SQUARES as usize);
+        let all_rays = crate::tables::rays();
         for sq in 0..SQUARES as u16 {
             let (level, on) = ((sq / LEVEL_SQUARES) as usize, sq % LEVEL_SQUARES);
             assert_eq!(to_bits(1 << on, level), Bits::single(sq));
-            let rays = &crate::generated::tables::RAYS[sq as usize];
-            for (d, ray) in rays.iter().enumerate() {
+            for (d, ray) in all_rays[sq as usize].iter().enumerate() {
                 assert_eq!(to_bits(RAYS[on as usize][d], level), *ray, "{sq} {d}");
             }
         }
