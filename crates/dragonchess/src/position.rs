@@ -983,16 +983,32 @@ impl Position {
             (sensitive, risky)
         };
         let safe = movable.and_not(&risky);
-        for kind in Role::ALL {
-            let set = safe & self.kinds[kind.index()];
-            if S::BULK {
+        if S::BULK {
+            // Perft's count: the step pieces set-wise, the others square by square in one
+            // pass over the set (the order of the moves does not matter here).
+            let mut rest = safe;
+            for kind in [Role::Sylph, Role::Warrior, Role::Dwarf, Role::Basilisk] {
+                let set = safe & self.kinds[kind.index()];
+                rest = rest.and_not(&set);
                 if let Some(n) = Self::count_set(&ctx, kind, set) {
                     sink.add(n);
-                    continue;
                 }
             }
-            for sq in set.iter() {
-                self.moves_in(&ctx, sq, kind, sink);
+            for (i, &word) in rest.0.iter().enumerate() {
+                let mut w = word;
+                while w != 0 {
+                    let sq = i as u16 * 64 + w.trailing_zeros() as u16;
+                    w &= w - 1;
+                    if let Some(p) = Piece::from_code(self.board[sq as usize]) {
+                        self.moves_in(&ctx, sq, p.role, sink);
+                    }
+                }
+            }
+        } else {
+            for kind in Role::ALL {
+                for sq in (safe & self.kinds[kind.index()]).iter() {
+                    self.moves_in(&ctx, sq, kind, sink);
+                }
             }
         }
         let mut scratch = MoveList::new();
