@@ -232,6 +232,18 @@ pub const fn sylph_starts(c: Color) -> Bits {
 
 const SYLPH_STARTS: [Bits; 2] = [sylph_starts(GOLD), sylph_starts(SCARLET)];
 
+/// The kind of the piece of each mailbox code ([`Piece::from_code`] without the colour and
+/// the empty check; codes 0 and 31 never stand on an own piece's square).
+static ROLE_OF_CODE: [Role; 32] = {
+    let mut t = [Role::Sylph; 32];
+    let mut c = 1;
+    while c <= 30 {
+        t[c] = Role::ALL[(c - 1) % 15];
+        c += 1;
+    }
+    t
+};
+
 /// Where generated moves go: a list, or a counter (perft's bulk count).
 trait Sink {
     /// Whether only the number of moves matters, so that whole sets of pieces may be
@@ -999,9 +1011,8 @@ impl Position {
                 while w != 0 {
                     let sq = i as u16 * 64 + w.trailing_zeros() as u16;
                     w &= w - 1;
-                    if let Some(p) = Piece::from_code(self.board[sq as usize]) {
-                        self.moves_in(&ctx, sq, p.role, sink);
-                    }
+                    let kind = ROLE_OF_CODE[self.board[sq as usize] as usize];
+                    self.moves_in(&ctx, sq, kind, sink);
                 }
             }
         } else {
@@ -1105,5 +1116,18 @@ impl Position {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         self.set_side(!self.side);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn role_of_code_matches_piece_codes() {
+        for code in 1..=30u8 {
+            let p = Piece::from_code(code).expect("codes 1..=30 are pieces");
+            assert_eq!(ROLE_OF_CODE[code as usize], p.role, "code {code}");
+        }
     }
 }
