@@ -592,7 +592,8 @@ impl Position {
                 }
                 let dragons = k(Role::Dragon);
                 if dragons.any()
-                    && ((g::ORTH_STEP[s] & dragons).any() || (bishop(sq, occ) & dragons).any())
+                    && ((g::ORTH_STEP[s] & dragons).any()
+                        || Self::sliders_reach(sq, occ, Bits::EMPTY, dragons))
                 {
                     return true;
                 }
@@ -623,11 +624,8 @@ impl Position {
                     return true;
                 }
                 let rooks = k(Role::Oliphant) | mages;
-                if rooks.any() && (rook(sq, occ) & rooks).any() {
-                    return true;
-                }
                 let bishops = k(Role::Thief) | mages;
-                bishops.any() && (bishop(sq, occ) & bishops).any()
+                Self::sliders_reach(sq, occ, rooks, bishops)
             }
             Level::Underworld => {
                 let basilisks = k(Role::Basilisk);
@@ -662,6 +660,19 @@ impl Position {
                     .any(|n| els.contains(n + UP))
             }
         }
+    }
+
+    /// Whether a piece of `rooks` (orthogonally) or `bishops` (diagonally) slides to `sq`
+    /// over `occ` on the square's own board.
+    #[inline]
+    fn sliders_reach(sq: u16, occ: &Bits, rooks: Bits, bishops: Bits) -> bool {
+        let level = (sq / UP) as usize;
+        shift::slider_reaches(
+            (sq % UP) as usize,
+            shift::plane(occ, level),
+            shift::plane(&rooks, level),
+            shift::plane(&bishops, level),
+        )
     }
 
     /// Whether `near` (the attackers of `sq` by single steps and leaps) still attacks `sq`

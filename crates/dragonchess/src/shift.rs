@@ -111,6 +111,17 @@ pub(crate) fn pinned(
     (sliders >> b2 & 1 != 0).then_some(b)
 }
 
+/// Whether a slider of `rooks` (orthogonal) or `bishops` (diagonal) reaches board square
+/// `sq` over the occupancy `occ`: the nearest occupied square on some line from `sq` holds
+/// one of them.
+#[inline(always)]
+pub(crate) fn slider_reaches(sq: usize, occ: Plane, rooks: Plane, bishops: Plane) -> bool {
+    (0..8).any(|dir| {
+        let sliders = if dir % 2 == 0 { rooks } else { bishops };
+        RAYS[sq][dir] & sliders != 0 && nearest(sq, dir, occ).is_some_and(|b| sliders >> b & 1 != 0)
+    })
+}
+
 /// The squares reached by sliding from board square `sq` in direction `dir` (index into
 /// [`DIRS`]) up to and including the first occupied square of `occ`.
 #[inline(always)]
