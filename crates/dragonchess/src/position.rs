@@ -197,6 +197,13 @@ static ZOBRIST: [[u64; SQUARES]; 31] = {
     z
 };
 
+/// The Ground squares directly above the Underworld squares of `b` (those a Basilisk
+/// there freezes, ruling D4).
+#[inline]
+fn above_underworld(b: &Bits) -> Bits {
+    shift::to_bits(shift::plane(b, 0), 1)
+}
+
 /// The Oliphant's slides from `sq` over the occupancy `occ` (on the square's own board).
 #[inline]
 fn rook(sq: u16, occ: &Bits) -> Bits {
@@ -526,13 +533,7 @@ impl Position {
     /// `c`'s pieces that are frozen: on the Ground square directly above an enemy Basilisk
     /// (seed §5.2, ruling D4).
     pub fn frozen(&self, c: Color) -> Bits {
-        let mut above = Bits::EMPTY;
-        for b in self.pieces(!c, Role::Basilisk).iter() {
-            if b < UP {
-                above.insert(b + UP);
-            }
-        }
-        above & self.colors[c.index()]
+        above_underworld(&self.pieces(!c, Role::Basilisk)) & self.colors[c.index()]
     }
 
     /// Whether a piece of `by` that is not frozen could capture on `sq` (rules doc 5.1):
@@ -563,12 +564,7 @@ impl Position {
         by_pieces: Bits,
         freezers: Bits,
     ) -> bool {
-        let mut att = by_pieces;
-        for b in freezers.iter() {
-            if b < UP {
-                att.remove(b + UP);
-            }
-        }
+        let att = by_pieces.and_not(&above_underworld(&freezers));
         let s = sq as usize;
         let k = |kind: Role| att & self.kinds[kind.index()];
         let near = (g::GRIFFON[s] & k(Role::Griffon))
