@@ -946,13 +946,9 @@ impl Position {
                 }
             }
         }
-        let enemy = self.colors[them.index()];
-        for b in self.pieces(us, Role::Basilisk).iter() {
-            if b < UP && enemy.contains(b + UP) {
-                v.insert(b);
-            }
-        }
-        v
+        // The Underworld squares below an enemy piece on the Ground.
+        let below_enemy = shift::to_bits(shift::plane(&self.colors[them.index()], 1), 0);
+        v | (self.pieces(us, Role::Basilisk) & below_enemy)
     }
 
     /// Whether the pseudo-legal move `m` of the side to move leaves its King unattacked,
