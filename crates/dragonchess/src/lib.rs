@@ -27,6 +27,7 @@ mod game;
 mod generated;
 mod notation;
 mod position;
+mod shift;
 pub mod tables;
 mod types;
 

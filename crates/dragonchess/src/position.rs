@@ -13,6 +13,7 @@ use fairy_kernel::zobrist::key;
 use fairy_kernel::Color;
 
 use crate::generated::tables as g;
+use crate::shift;
 use crate::tables::Bits;
 use crate::types::{
     cell_file, cell_name, cell_rank, Level, Piece, Role, Square, FILES, GOLD, LEVEL_SQUARES,
@@ -196,43 +197,27 @@ static ZOBRIST: [[u64; SQUARES]; 31] = {
     z
 };
 
-/// The highest square of a set.
+/// The Ground squares directly above the Underworld squares of `b` (those a Basilisk
+/// there freezes, ruling D4).
 #[inline]
-fn last(b: &Bits) -> Option<u16> {
-    for i in (0..5).rev() {
-        let w = b.0[i];
-        if w != 0 {
-            return Some((i as u16) * 64 + 63 - w.leading_zeros() as u16);
-        }
-    }
-    None
+fn above_underworld(b: &Bits) -> Bits {
+    shift::to_bits(shift::plane(b, 0), 1)
 }
 
-/// The squares reached by sliding from `sq` in direction `dir` (index into
-/// [`crate::tables::DIRS`]) up to and including the first occupied square.
-#[inline]
-fn slide(sq: u16, dir: usize, occ: &Bits) -> Bits {
-    let ray = g::RAYS[sq as usize][dir];
-    let blockers = ray & *occ;
-    let first = if dir <= 2 || dir == 7 {
-        blockers.first()
-    } else {
-        last(&blockers)
-    };
-    match first {
-        Some(b) => ray ^ g::RAYS[b as usize][dir],
-        None => ray,
-    }
-}
-
+/// The Oliphant's slides from `sq` over the occupancy `occ` (on the square's own board).
 #[inline]
 fn rook(sq: u16, occ: &Bits) -> Bits {
-    slide(sq, 0, occ) | slide(sq, 2, occ) | slide(sq, 4, occ) | slide(sq, 6, occ)
+    let level = (sq / UP) as usize;
+    let p = shift::plane(occ, level);
+    shift::to_bits(shift::rook((sq % UP) as usize, p), level)
 }
 
+/// The Thief's slides from `sq` over the occupancy `occ` (on the square's own board).
 #[inline]
 fn bishop(sq: u16, occ: &Bits) -> Bits {
-    slide(sq, 1, occ) | slide(sq, 3, occ) | slide(sq, 5, occ) | slide(sq, 7, occ)
+    let level = (sq / UP) as usize;
+    let p = shift::plane(occ, level);
+    shift::to_bits(shift::bishop((sq % UP) as usize, p), level)
 }
 
 /// The six Sylph starting squares of a side (ruling D2): Sky rank 2 (Gold) or 7
@@ -254,8 +239,25 @@ pub const fn sylph_starts(c: Color) -> Bits {
 
 const SYLPH_STARTS: [Bits; 2] = [sylph_starts(GOLD), sylph_starts(SCARLET)];
 
+/// The kind of the piece of each mailbox code ([`Piece::from_code`] without the colour and
+/// the empty check; codes 0 and 31 never stand on an own piece's square).
+static ROLE_OF_CODE: [Role; 32] = {
+    let mut t = [Role::Sylph; 32];
+    let mut c = 1;
+    while c <= 30 {
+        t[c] = Role::ALL[(c - 1) % 15];
+        c += 1;
+    }
+    t
+};
+
 /// Where generated moves go: a list, or a counter (perft's bulk count).
 trait Sink {
+    /// Whether only the number of moves matters, so that whole sets of pieces may be
+    /// counted at once ([`Position::count_set`]).
+    const BULK: bool = false;
+    /// `n` moves, counted without building them (only called when [`Sink::BULK`]).
+    fn add(&mut self, _n: usize) {}
     /// Moves from `from` to every square of `targets` (no flags).
     fn targets(&mut self, from: u16, targets: Bits);
     /// One move.
@@ -318,6 +320,11 @@ fn count_sparse(b: &Bits) -> usize {
 }
 
 impl Sink for Counter {
+    const BULK: bool = true;
+    #[inline]
+    fn add(&mut self, n: usize) {
+        self.0 += n;
+    }
     #[inline]
     fn targets(&mut self, _from: u16, targets: Bits) {
         self.0 += count_sparse(&targets);
@@ -526,13 +533,7 @@ impl Position {
     /// `c`'s pieces that are frozen: on the Ground square directly above an enemy Basilisk
     /// (seed §5.2, ruling D4).
     pub fn frozen(&self, c: Color) -> Bits {
-        let mut above = Bits::EMPTY;
-        for b in self.pieces(!c, Role::Basilisk).iter() {
-            if b < UP {
-                above.insert(b + UP);
-            }
-        }
-        above & self.colors[c.index()]
+        above_underworld(&self.pieces(!c, Role::Basilisk)) & self.colors[c.index()]
     }
 
     /// Whether a piece of `by` that is not frozen could capture on `sq` (rules doc 5.1):
@@ -563,12 +564,7 @@ impl Position {
         by_pieces: Bits,
         freezers: Bits,
     ) -> bool {
-        let mut att = by_pieces;
-        for b in freezers.iter() {
-            if b < UP {
-                att.remove(b + UP);
-            }
-        }
+        let att = by_pieces.and_not(&above_underworld(&freezers));
         let s = sq as usize;
         let k = |kind: Role| att & self.kinds[kind.index()];
         let near = (g::GRIFFON[s] & k(Role::Griffon))
@@ -592,7 +588,8 @@ impl Position {
                 }
                 let dragons = k(Role::Dragon);
                 if dragons.any()
-                    && ((g::ORTH_STEP[s] & dragons).any() || (bishop(sq, occ) & dragons).any())
+                    && ((g::ORTH_STEP[s] & dragons).any()
+                        || Self::sliders_reach(sq, occ, Bits::EMPTY, dragons))
                 {
                     return true;
                 }
@@ -623,11 +620,8 @@ impl Position {
                     return true;
                 }
                 let rooks = k(Role::Oliphant) | mages;
-                if rooks.any() && (rook(sq, occ) & rooks).any() {
-                    return true;
-                }
                 let bishops = k(Role::Thief) | mages;
-                bishops.any() && (bishop(sq, occ) & bishops).any()
+                Self::sliders_reach(sq, occ, rooks, bishops)
             }
             Level::Underworld => {
                 let basilisks = k(Role::Basilisk);
@@ -662,6 +656,19 @@ impl Position {
                     .any(|n| els.contains(n + UP))
             }
         }
+    }
+
+    /// Whether a piece of `rooks` (orthogonally) or `bishops` (diagonally) slides to `sq`
+    /// over `occ` on the square's own board.
+    #[inline]
+    fn sliders_reach(sq: u16, occ: &Bits, rooks: Bits, bishops: Bits) -> bool {
+        let level = (sq / UP) as usize;
+        shift::slider_reaches(
+            (sq % UP) as usize,
+            shift::plane(occ, level),
+            shift::plane(&rooks, level),
+            shift::plane(&bishops, level),
+        )
     }
 
     /// Whether `near` (the attackers of `sq` by single steps and leaps) still attacks `sq`
@@ -805,6 +812,75 @@ impl Position {
         }
     }
 
+    /// The number of pseudo-legal moves of the pieces of kind `kind` of `ctx.us` on the
+    /// squares `set`, counted set-wise for the kinds whose moves are single steps in fixed
+    /// directions (Sylph, Warrior, Dwarf, Basilisk): the same count as [`Position::moves_in`]
+    /// gives piece by piece; `None` for the other kinds. Each counted set pairs targets of
+    /// one direction for all pieces (distinct pieces, distinct targets) and unions only sets
+    /// that cannot share a square (empty targets with enemy ones, or different boards).
+    #[inline(always)]
+    fn count_set(ctx: &Ctx, kind: Role, set: Bits) -> Option<usize> {
+        use crate::shift::{count, flat, plane, FULL};
+        if !matches!(
+            kind,
+            Role::Warrior | Role::Sylph | Role::Dwarf | Role::Basilisk
+        ) {
+            return None;
+        }
+        let empty = |l: usize| FULL & !plane(&ctx.occ, l);
+        let enemy = |l: usize| plane(&ctx.enemy, l);
+        let f: i8 = if ctx.us == GOLD { 1 } else { -1 };
+        let mut n = 0;
+        for l in 0..3 {
+            let s = plane(&set, l);
+            if s == 0 {
+                continue;
+            }
+            let (em, en) = (empty(l), enemy(l));
+            n += match kind {
+                Role::Warrior => {
+                    count((flat(s, 0, f) & em) | (flat(s, -1, f) & en)) + count(flat(s, 1, f) & en)
+                }
+                // On the Sky: also the capture on the Ground square below.
+                Role::Sylph if l == 2 => {
+                    count((flat(s, -1, f) & em) | (flat(s, 0, f) & en))
+                        + count(flat(s, 1, f) & em)
+                        + count(s & enemy(1))
+                }
+                // Below the Sky: each empty own starting square, and the square above unless
+                // it is one of those.
+                Role::Sylph => {
+                    let starts = plane(&SYLPH_STARTS[ctx.ci], 2);
+                    let above = if l == 1 {
+                        empty(2) & !starts
+                    } else {
+                        empty(l + 1)
+                    };
+                    count(s) * count(starts & empty(2)) + count(s & above)
+                }
+                Role::Dwarf => {
+                    let level_change = if l == 0 {
+                        count(s & enemy(1))
+                    } else {
+                        count(s & empty(l - 1))
+                    };
+                    count((flat(s, 0, f) & em) | (flat(s, -1, f) & en))
+                        + count((flat(s, 1, 0) & em) | (flat(s, 1, f) & en))
+                        + count(flat(s, -1, 0) & em)
+                        + level_change
+                }
+                _ => {
+                    let free = FULL & !plane(&ctx.own, l);
+                    count(flat(s, 0, f) & free)
+                        + count(flat(s, -1, f) & free)
+                        + count(flat(s, 1, f) & free)
+                        + count(flat(s, 0, -f) & em)
+                }
+            };
+        }
+        Some(n)
+    }
+
     /// Own squares whose piece, moving away, may expose the own King while it is not in
     /// check: line pieces pinned against an enemy Oliphant, Thief, Mage (Ground) or Dragon
     /// (Sky); the Ground square an enemy Mage's two-level move would pass; the Underworld
@@ -829,22 +905,14 @@ impl Position {
             Level::Underworld => (Bits::EMPTY, Bits::EMPTY),
         };
         if rooks.any() || bishops.any() {
+            let l = lvl as usize;
+            let (occ, own) = (shift::plane(&occ, l), shift::plane(&own, l));
+            let (rooks, bishops) = (shift::plane(&rooks, l), shift::plane(&bishops, l));
+            let k = (ksq % UP) as usize;
             for dir in 0..8 {
                 let sliders = if dir % 2 == 0 { rooks } else { bishops };
-                let ray = g::RAYS[ks][dir];
-                if !ray.intersects(&sliders) {
-                    continue;
-                }
-                let forward = dir <= 2 || dir == 7;
-                let pick = |b: Bits| if forward { b.first() } else { last(&b) };
-                let Some(b) = pick(ray & occ) else { continue };
-                if !own.contains(b) {
-                    continue;
-                }
-                if let Some(b2) = pick(g::RAYS[b as usize][dir] & occ) {
-                    if sliders.contains(b2) {
-                        v.insert(b);
-                    }
+                if let Some(b) = shift::pinned(k, dir, occ, own, sliders) {
+                    v.insert(ksq - k as u16 + b as u16);
                 }
             }
         }
@@ -878,13 +946,9 @@ impl Position {
                 }
             }
         }
-        let enemy = self.colors[them.index()];
-        for b in self.pieces(us, Role::Basilisk).iter() {
-            if b < UP && enemy.contains(b + UP) {
-                v.insert(b);
-            }
-        }
-        v
+        // The Underworld squares below an enemy piece on the Ground.
+        let below_enemy = shift::to_bits(shift::plane(&self.colors[them.index()], 1), 0);
+        v | (self.pieces(us, Role::Basilisk) & below_enemy)
     }
 
     /// Whether the pseudo-legal move `m` of the side to move leaves its King unattacked,
@@ -934,9 +998,31 @@ impl Position {
             (sensitive, risky)
         };
         let safe = movable.and_not(&risky);
-        for kind in Role::ALL {
-            for sq in (safe & self.kinds[kind.index()]).iter() {
-                self.moves_in(&ctx, sq, kind, sink);
+        if S::BULK {
+            // Perft's count: the step pieces set-wise, the others square by square in one
+            // pass over the set (the order of the moves does not matter here).
+            let mut rest = safe;
+            for kind in [Role::Sylph, Role::Warrior, Role::Dwarf, Role::Basilisk] {
+                let set = safe & self.kinds[kind.index()];
+                rest = rest.and_not(&set);
+                if let Some(n) = Self::count_set(&ctx, kind, set) {
+                    sink.add(n);
+                }
+            }
+            for (i, &word) in rest.0.iter().enumerate() {
+                let mut w = word;
+                while w != 0 {
+                    let sq = i as u16 * 64 + w.trailing_zeros() as u16;
+                    w &= w - 1;
+                    let kind = ROLE_OF_CODE[self.board[sq as usize] as usize];
+                    self.moves_in(&ctx, sq, kind, sink);
+                }
+            }
+        } else {
+            for kind in Role::ALL {
+                for sq in (safe & self.kinds[kind.index()]).iter() {
+                    self.moves_in(&ctx, sq, kind, sink);
+                }
             }
         }
         let mut scratch = MoveList::new();
@@ -1033,5 +1119,18 @@ impl Position {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         self.set_side(!self.side);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn role_of_code_matches_piece_codes() {
+        for code in 1..=30u8 {
+            let p = Piece::from_code(code).expect("codes 1..=30 are pieces");
+            assert_eq!(ROLE_OF_CODE[code as usize], p.role, "code {code}");
+        }
     }
 }

@@ -23,6 +23,14 @@ fn compare(p: &Position) -> Result<(), String> {
             p.to_notation()
         ));
     }
+    if p.count_legal_moves() != fast.len() {
+        return Err(format!(
+            "{}: bulk count {} for {} moves",
+            p.to_notation(),
+            p.count_legal_moves(),
+            fast.len()
+        ));
+    }
     let check = b.in_check(b.side);
     if p.is_check() != check {
         return Err(format!("{}: check status differs", p.to_notation()));
