@@ -565,6 +565,34 @@ impl Position {
         freezers: Bits,
     ) -> bool {
         let att = by_pieces.and_not(&above_underworld(&freezers));
+        // No attacker within a step or leap: only the sliding lines remain.
+        if !g::CONTACT[sq as usize].intersects(&att) {
+            return self.attacked_sliding(sq, occ, att);
+        }
+        self.attacked_by(sq, by, occ, att)
+    }
+
+    /// Whether a piece of `att` (unfrozen attackers) slides to `sq` over `occ`: the
+    /// Oliphant, Thief and Mage on the Ground, the Dragon on the Sky.
+    #[inline(always)]
+    fn attacked_sliding(&self, sq: u16, occ: &Bits, att: Bits) -> bool {
+        let k = |kind: Role| att & self.kinds[kind.index()];
+        match Level::of_cell(sq) {
+            Level::Ground => {
+                let mages = k(Role::Mage);
+                let rooks = k(Role::Oliphant) | mages;
+                let bishops = k(Role::Thief) | mages;
+                Self::sliders_reach(sq, occ, rooks, bishops)
+            }
+            Level::Sky => Self::sliders_reach(sq, occ, Bits::EMPTY, k(Role::Dragon)),
+            Level::Underworld => false,
+        }
+    }
+
+    /// Whether a piece of `att` (unfrozen pieces of `by`) captures on `sq` over `occ` by any
+    /// pattern ([`Position::attacked_with`] without its shortcut).
+    #[inline(always)]
+    fn attacked_by(&self, sq: u16, by: Color, occ: &Bits, att: Bits) -> bool {
         let s = sq as usize;
         let k = |kind: Role| att & self.kinds[kind.index()];
         let near = (g::GRIFFON[s] & k(Role::Griffon))
@@ -1125,6 +1153,31 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `CONTACT` holds every square from which a lone piece of any kind and side captures
+    /// on a square other than by sliding, so the shortcut in `attacked_with` changes nothing
+    /// (blockers and frozen pieces only take attacks away).
+    #[test]
+    fn contact_covers_every_capture_but_slides() {
+        for by in [GOLD, SCARLET] {
+            for role in Role::ALL {
+                for q in 0..SQUARES as u16 {
+                    let mut p = Position::empty();
+                    p.put(q, Piece { color: by, role });
+                    let (occ, att) = (p.occupied(), p.colors[by.index()]);
+                    for sq in (0..SQUARES as u16).filter(|&sq| sq != q) {
+                        if p.attacked_by(sq, by, &occ, att) {
+                            assert!(
+                                g::CONTACT[sq as usize].contains(q)
+                                    || p.attacked_sliding(sq, &occ, att),
+                                "{role:?} of {by:?} on {q} captures on {sq}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn role_of_code_matches_piece_codes() {

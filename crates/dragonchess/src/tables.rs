@@ -227,6 +227,37 @@ pub fn sideways() -> Vec<Bits> {
     per_square(|sq, _| targets(sq, [(0, -1, 0), (0, 1, 0)]))
 }
 
+/// For each square, every square from which a piece of either side could capture there
+/// without sliding: the union of the leaps and steps of every kind (Griffon, Hero, Cleric,
+/// King, Paladin, Unicorn, Warrior, Sylph, Dwarf, Basilisk, Mage and Dragon off their slides,
+/// Elemental, the Dragon from afar), blockers ignored. An attack test whose attackers miss
+/// this set needs only the sliding lines (a unit test in `position.rs` checks the superset).
+pub fn contact() -> Vec<Bits> {
+    let (orth, orth_two, fwd, diag_fwd) = (orth_step(), orth_two(), forward(), diag_forward());
+    let tables = [
+        griffon(),
+        hero(),
+        cleric(),
+        king(),
+        paladin(),
+        afar(),
+        knight(),
+    ];
+    per_square(|sq, _| {
+        let s = sq as usize;
+        let mut b = orth[s] | orth_two[s] | fwd[s][0] | fwd[s][1];
+        b |= diag_fwd[s][0] | diag_fwd[s][1];
+        for t in &tables {
+            b |= t[s];
+        }
+        // Level changes of one and two boards straight up or down (Sylph, Dwarf, Mage,
+        // Elemental), and the Elemental's steps after or before one.
+        b |= targets(sq, [(1, 0, 0), (-1, 0, 0), (2, 0, 0), (-2, 0, 0)]);
+        b |= targets(sq, on_level(&ORTH, 1).chain(on_level(&ORTH, -1)));
+        b
+    })
+}
+
 /// The generated files of this crate: `tables.rs` with every table above as a static.
 /// `cargo xtask codegen` writes them to `crates/dragonchess/src/generated/`.
 pub fn generated_files() -> Vec<GeneratedFile> {
@@ -260,6 +291,11 @@ pub fn generated_files() -> Vec<GeneratedFile> {
         &diag_forward(),
     );
     w.bitsets("SIDEWAYS", "The two squares sideways.", &sideways());
+    w.bitsets(
+        "CONTACT",
+        "The squares from which any piece captures without sliding (a superset).",
+        &contact(),
+    );
     vec![w.finish(
         "tables.rs",
         "Dragonchess move tables: one set of squares per square (288), computed by\n\
@@ -305,6 +341,7 @@ mod tests {
         same_nested("FORWARD", &forward(), &g::FORWARD);
         same_nested("DIAG_FORWARD", &diag_forward(), &g::DIAG_FORWARD);
         same("SIDEWAYS", &sideways(), &g::SIDEWAYS);
+        same("CONTACT", &contact(), &g::CONTACT);
     }
 
     #[test]
