@@ -937,10 +937,12 @@ impl Position {
             let (occ, own) = (shift::plane(&occ, l), shift::plane(&own, l));
             let (rooks, bishops) = (shift::plane(&rooks, l), shift::plane(&bishops, l));
             let k = (ksq % UP) as usize;
-            for dir in 0..8 {
-                let sliders = if dir % 2 == 0 { rooks } else { bishops };
-                if let Some(b) = shift::pinned(k, dir, occ, own, sliders) {
-                    v.insert(ksq - k as u16 + b as u16);
+            if shift::aligned(k, rooks, bishops) {
+                for dir in 0..8 {
+                    let sliders = if dir % 2 == 0 { rooks } else { bishops };
+                    if let Some(b) = shift::pinned(k, dir, occ, own, sliders) {
+                        v.insert(ksq - k as u16 + b as u16);
+                    }
                 }
             }
         }

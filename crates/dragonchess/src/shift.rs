@@ -76,6 +76,30 @@ static RAYS: [[Plane; 8]; LEVEL_SQUARES as usize] = {
     t
 };
 
+/// For each square of a board, the union of its orthogonal rays (index 0) and of its
+/// diagonal rays (index 1) of [`RAYS`]: the squares from which a slider of that kind could
+/// reach it on an empty board.
+static LINES: [[Plane; 2]; LEVEL_SQUARES as usize] = {
+    let mut t = [[0; 2]; LEVEL_SQUARES as usize];
+    let mut sq = 0;
+    while sq < LEVEL_SQUARES as usize {
+        let mut d = 0;
+        while d < 8 {
+            t[sq][d % 2] |= RAYS[sq][d];
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// Whether some slider of `rooks` (orthogonal) or `bishops` (diagonal) stands on a line
+/// through board square `sq`, blockers ignored.
+#[inline(always)]
+pub(crate) fn aligned(sq: usize, rooks: Plane, bishops: Plane) -> bool {
+    (LINES[sq][0] & rooks) | (LINES[sq][1] & bishops) != 0
+}
+
 /// The nearest square of `b` to board square `sq` in direction `dir` (index into [`DIRS`]).
 #[inline(always)]
 fn nearest(sq: usize, dir: usize, b: Plane) -> Option<usize> {
@@ -116,10 +140,12 @@ pub(crate) fn pinned(
 /// one of them.
 #[inline(always)]
 pub(crate) fn slider_reaches(sq: usize, occ: Plane, rooks: Plane, bishops: Plane) -> bool {
-    (0..8).any(|dir| {
-        let sliders = if dir % 2 == 0 { rooks } else { bishops };
-        RAYS[sq][dir] & sliders != 0 && nearest(sq, dir, occ).is_some_and(|b| sliders >> b & 1 != 0)
-    })
+    aligned(sq, rooks, bishops)
+        && (0..8).any(|dir| {
+            let sliders = if dir % 2 == 0 { rooks } else { bishops };
+            RAYS[sq][dir] & sliders != 0
+                && nearest(sq, dir, occ).is_some_and(|b| sliders >> b & 1 != 0)
+        })
 }
 
 /// The squares reached by sliding from board square `sq` in direction `dir` (index into
