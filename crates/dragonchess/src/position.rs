@@ -725,14 +725,14 @@ impl Position {
     /// side's sets computed once per position.
     #[inline(always)]
     fn moves_in<S: Sink>(&self, ctx: &Ctx, sq: u16, kind: Role, sink: &mut S) {
-        let (us, ci, own, enemy, occ) = (ctx.us, ctx.ci, ctx.own, ctx.enemy, ctx.occ);
+        let (us, ci, own, enemy, occ) = (ctx.us, ctx.ci, &ctx.own, &ctx.enemy, &ctx.occ);
         let s = sq as usize;
-        let free = |b: Bits| b.and_not(&own);
-        let empty = |b: Bits| b.and_not(&occ);
+        let free = |b: Bits| b.and_not(own);
+        let empty = |b: Bits| b.and_not(occ);
         match kind {
             Role::Sylph => {
                 if Level::of_cell(sq) == Level::Sky {
-                    let mut t = empty(g::DIAG_FORWARD[s][ci]) | (g::FORWARD[s][ci] & enemy);
+                    let mut t = empty(g::DIAG_FORWARD[s][ci]) | (g::FORWARD[s][ci] & *enemy);
                     if enemy.contains(sq - UP) {
                         t.insert(sq - UP);
                     }
@@ -746,12 +746,12 @@ impl Position {
             Role::Griffon => sink.targets(sq, free(g::GRIFFON[s])),
             Role::Dragon => {
                 sink.targets(sq, free(bishop(sq, &occ) | g::ORTH_STEP[s]));
-                for to in (g::AFAR[s] & enemy).iter() {
+                for to in (g::AFAR[s] & *enemy).iter() {
                     sink.push(Move::afar(sq, to));
                 }
             }
             Role::Warrior => {
-                let t = empty(g::FORWARD[s][ci]) | (g::DIAG_FORWARD[s][ci] & enemy);
+                let t = empty(g::FORWARD[s][ci]) | (g::DIAG_FORWARD[s][ci] & *enemy);
                 let last_rank = if us == GOLD { 7 } else { 0 };
                 if cell_rank(sq) as i32 + if us == GOLD { 1 } else { -1 } == last_rank {
                     for to in t.iter() {
@@ -801,7 +801,7 @@ impl Position {
             Role::Paladin => sink.targets(sq, free(g::PALADIN[s])),
             Role::Dwarf => {
                 let mut t =
-                    empty(g::FORWARD[s][ci] | g::SIDEWAYS[s]) | (g::DIAG_FORWARD[s][ci] & enemy);
+                    empty(g::FORWARD[s][ci] | g::SIDEWAYS[s]) | (g::DIAG_FORWARD[s][ci] & *enemy);
                 if Level::of_cell(sq) == Level::Underworld {
                     if enemy.contains(sq + UP) {
                         t.insert(sq + UP);
