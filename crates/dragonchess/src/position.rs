@@ -254,7 +254,7 @@ static ROLE_OF_CODE: [Role; 32] = {
 /// Where generated moves go: a list, or a counter (perft's bulk count).
 trait Sink {
     /// Whether only the number of moves matters, so that whole sets of pieces may be
-    /// counted at once ([`Position::count_set`]).
+    /// counted at once ([`Position::count_steps`]).
     const BULK: bool = false;
     /// `n` moves, counted without building them (only called when [`Sink::BULK`]).
     fn add(&mut self, _n: usize) {}
@@ -840,73 +840,77 @@ impl Position {
         }
     }
 
-    /// The number of pseudo-legal moves of the pieces of kind `kind` of `ctx.us` on the
-    /// squares `set`, counted set-wise for the kinds whose moves are single steps in fixed
-    /// directions (Sylph, Warrior, Dwarf, Basilisk): the same count as [`Position::moves_in`]
-    /// gives piece by piece; `None` for the other kinds. Each counted set pairs targets of
-    /// one direction for all pieces (distinct pieces, distinct targets) and unions only sets
-    /// that cannot share a square (empty targets with enemy ones, or different boards).
+    /// The number of pseudo-legal moves of the Sylphs, Warriors, Dwarves and Basilisks of
+    /// `ctx.us` on the squares `safe`, counted set-wise (their moves are single steps in
+    /// fixed directions), and the squares of `safe` left to count piece by piece: the same
+    /// count as [`Position::moves_in`] gives piece by piece. `F` is the side's forward rank
+    /// step (1 Gold, -1 Scarlet), a constant so that every shift is one. Each counted set
+    /// pairs targets of one direction for all pieces (distinct pieces, distinct targets) and
+    /// unions only sets that cannot share a square (empty targets with enemy ones, or
+    /// different boards).
     #[inline(always)]
-    fn count_set(ctx: &Ctx, kind: Role, set: Bits) -> Option<usize> {
+    fn count_steps<const F: i8>(&self, ctx: &Ctx, safe: Bits) -> (usize, Bits) {
         use crate::shift::{count, flat, plane, FULL};
-        if !matches!(
-            kind,
-            Role::Warrior | Role::Sylph | Role::Dwarf | Role::Basilisk
-        ) {
-            return None;
-        }
-        let empty = |l: usize| FULL & !plane(&ctx.occ, l);
-        let enemy = |l: usize| plane(&ctx.enemy, l);
-        let f: i8 = if ctx.us == GOLD { 1 } else { -1 };
+        let empty = [0, 1, 2].map(|l| FULL & !plane(&ctx.occ, l));
+        let enemy = [0, 1, 2].map(|l| plane(&ctx.enemy, l));
+        let mut rest = safe;
         let mut n = 0;
-        for l in 0..3 {
-            let s = plane(&set, l);
-            if s == 0 {
+        for kind in [Role::Sylph, Role::Warrior, Role::Dwarf, Role::Basilisk] {
+            let set = safe & self.kinds[kind.index()];
+            if set.is_empty() {
                 continue;
             }
-            let (em, en) = (empty(l), enemy(l));
-            n += match kind {
-                Role::Warrior => {
-                    count((flat(s, 0, f) & em) | (flat(s, -1, f) & en)) + count(flat(s, 1, f) & en)
+            rest = rest.and_not(&set);
+            for l in 0..3 {
+                let s = plane(&set, l);
+                if s == 0 {
+                    continue;
                 }
-                // On the Sky: also the capture on the Ground square below.
-                Role::Sylph if l == 2 => {
-                    count((flat(s, -1, f) & em) | (flat(s, 0, f) & en))
-                        + count(flat(s, 1, f) & em)
-                        + count(s & enemy(1))
-                }
-                // Below the Sky: each empty own starting square, and the square above unless
-                // it is one of those.
-                Role::Sylph => {
-                    let starts = plane(&SYLPH_STARTS[ctx.ci], 2);
-                    let above = if l == 1 {
-                        empty(2) & !starts
-                    } else {
-                        empty(l + 1)
-                    };
-                    count(s) * count(starts & empty(2)) + count(s & above)
-                }
-                Role::Dwarf => {
-                    let level_change = if l == 0 {
-                        count(s & enemy(1))
-                    } else {
-                        count(s & empty(l - 1))
-                    };
-                    count((flat(s, 0, f) & em) | (flat(s, -1, f) & en))
-                        + count((flat(s, 1, 0) & em) | (flat(s, 1, f) & en))
-                        + count(flat(s, -1, 0) & em)
-                        + level_change
-                }
-                _ => {
-                    let free = FULL & !plane(&ctx.own, l);
-                    count(flat(s, 0, f) & free)
-                        + count(flat(s, -1, f) & free)
-                        + count(flat(s, 1, f) & free)
-                        + count(flat(s, 0, -f) & em)
-                }
-            };
+                let (em, en) = (empty[l], enemy[l]);
+                n += match kind {
+                    Role::Warrior => {
+                        count((flat(s, 0, F) & em) | (flat(s, -1, F) & en))
+                            + count(flat(s, 1, F) & en)
+                    }
+                    // On the Sky: also the capture on the Ground square below.
+                    Role::Sylph if l == 2 => {
+                        count((flat(s, -1, F) & em) | (flat(s, 0, F) & en))
+                            + count(flat(s, 1, F) & em)
+                            + count(s & enemy[1])
+                    }
+                    // Below the Sky: each empty own starting square, and the square above
+                    // unless it is one of those.
+                    Role::Sylph => {
+                        let starts = plane(&SYLPH_STARTS[ctx.ci], 2);
+                        let above = if l == 1 {
+                            empty[2] & !starts
+                        } else {
+                            empty[l + 1]
+                        };
+                        count(s) * count(starts & empty[2]) + count(s & above)
+                    }
+                    Role::Dwarf => {
+                        let level_change = if l == 0 {
+                            count(s & enemy[1])
+                        } else {
+                            count(s & empty[l - 1])
+                        };
+                        count((flat(s, 0, F) & em) | (flat(s, -1, F) & en))
+                            + count((flat(s, 1, 0) & em) | (flat(s, 1, F) & en))
+                            + count(flat(s, -1, 0) & em)
+                            + level_change
+                    }
+                    _ => {
+                        let free = FULL & !plane(&ctx.own, l);
+                        count(flat(s, 0, F) & free)
+                            + count(flat(s, -1, F) & free)
+                            + count(flat(s, 1, F) & free)
+                            + count(flat(s, 0, -F) & em)
+                    }
+                };
+            }
         }
-        Some(n)
+        (n, rest)
     }
 
     /// Own squares whose piece, moving away, may expose the own King while it is not in
@@ -1031,14 +1035,12 @@ impl Position {
         if S::BULK {
             // Perft's count: the step pieces set-wise, the others square by square in one
             // pass over the set (the order of the moves does not matter here).
-            let mut rest = safe;
-            for kind in [Role::Sylph, Role::Warrior, Role::Dwarf, Role::Basilisk] {
-                let set = safe & self.kinds[kind.index()];
-                rest = rest.and_not(&set);
-                if let Some(n) = Self::count_set(&ctx, kind, set) {
-                    sink.add(n);
-                }
-            }
+            let (n, rest) = if ctx.us == GOLD {
+                self.count_steps::<1>(&ctx, safe)
+            } else {
+                self.count_steps::<-1>(&ctx, safe)
+            };
+            sink.add(n);
             for (i, &word) in rest.0.iter().enumerate() {
                 let mut w = word;
                 while w != 0 {
