@@ -745,7 +745,7 @@ impl Position {
             }
             Role::Griffon => sink.targets(sq, free(g::GRIFFON[s])),
             Role::Dragon => {
-                sink.targets(sq, free(bishop(sq, &occ) | g::ORTH_STEP[s]));
+                sink.targets(sq, free(bishop(sq, occ) | g::ORTH_STEP[s]));
                 for to in (g::AFAR[s] & *enemy).iter() {
                     sink.push(Move::afar(sq, to));
                 }
@@ -761,7 +761,7 @@ impl Position {
                     sink.targets(sq, t);
                 }
             }
-            Role::Oliphant => sink.targets(sq, free(rook(sq, &occ))),
+            Role::Oliphant => sink.targets(sq, free(rook(sq, occ))),
             Role::Unicorn => sink.targets(sq, free(g::KNIGHT[s])),
             Role::Hero => {
                 // Off the Ground a Hero with a recorded origin may return only there (D3).
@@ -772,13 +772,13 @@ impl Position {
                 };
                 sink.targets(sq, free(t));
             }
-            Role::Thief => sink.targets(sq, free(bishop(sq, &occ))),
+            Role::Thief => sink.targets(sq, free(bishop(sq, occ))),
             Role::Cleric => sink.targets(sq, free(g::CLERIC[s])),
             Role::Mage => {
                 let mut t;
                 match Level::of_cell(sq) {
                     Level::Ground => {
-                        t = rook(sq, &occ) | bishop(sq, &occ);
+                        t = rook(sq, occ) | bishop(sq, occ);
                         t.insert(sq + UP);
                         t.insert(sq - UP);
                     }
